@@ -1,0 +1,50 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '@gemstore/db';
+import type { Config } from './config.ts';
+import './lib/context.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { tenantPlugin } from './plugins/tenant.ts';
+import { mediaPlugin } from './plugins/media.ts';
+import { webPlugin } from './plugins/web.ts';
+import { storesRoutes } from './modules/stores/stores.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  /** Serve the React app (off in API tests). */
+  web?: boolean;
+  logger?: boolean;
+}
+
+/** The whole product as a Fastify instance, without listen() (main.ts listens, tests inject). */
+export async function buildApp({ config, db, web = true, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? {
+      level: config.logLevel,
+      // Request bodies are never logged: they carry passwords and one-time codes.
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    } : false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', db);
+
+  await app.register(errorsPlugin);
+  await app.register(tenantPlugin);
+
+  await app.register(async (api) => {
+    await api.register(storesRoutes);
+    await api.register(catalogRoutes);
+    await api.register(contentRoutes);
+  }, { prefix: '/api' });
+
+  await app.register(mediaPlugin);
+  if (web) await app.register(webPlugin);
+  return app;
+}

@@ -1,0 +1,34 @@
+/** Business errors carry a status and a stable code; one handler maps them to HTTP (plugins/errors.ts). */
+export class AppError extends Error {
+  constructor(readonly statusCode: number, message: string, readonly code: string) {
+    super(message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found.', code = 'not_found') { super(404, message, code); }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string, code: string) { super(409, message, code); }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Please sign in to continue.', code = 'unauthenticated') { super(401, message, code); }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(message = 'Too many requests. Please wait and try again.', readonly retryAfterSeconds = 60) {
+    super(429, message, 'rate_limited');
+  }
+}
+
+/** 422 with field errors keyed by the spec's field names. */
+export class ValidationError extends AppError {
+  constructor(readonly errors: Record<string, string[]>, message?: string) {
+    super(422, message ?? Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', 'validation_failed');
+  }
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+}

@@ -1,0 +1,81 @@
+import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { type Database, pageCategories, pages, postCategories, postCategoryLinks, posts } from '@gemstore/db';
+import type { PageLink } from '@gemstore/contracts';
+
+type Placement = (typeof pages.placement.enumValues)[number];
+const pageLink = { id: pages.id, title: pages.title, url: pages.url };
+
+function pageRef(ref: string): SQL {
+  return /^\d{1,9}$/.test(ref) ? or(eq(pages.id, Number(ref)), eq(pages.url, ref))! : eq(pages.url, ref);
+}
+
+export async function listPageLinks(db: Database, storeId: number, placement: Placement): Promise<PageLink[]> {
+  return db.select(pageLink).from(pages)
+    .where(and(eq(pages.storeId, storeId), eq(pages.placement, placement)))
+    .orderBy(asc(pages.sortOrder), asc(pages.id));
+}
+
+export async function listPageCategoriesWithPages(db: Database, storeId: number) {
+  const [categories, categoryPages] = await Promise.all([
+    db.select({ id: pageCategories.id, name: pageCategories.name }).from(pageCategories)
+      .where(eq(pageCategories.storeId, storeId)).orderBy(asc(pageCategories.sortOrder), asc(pageCategories.id)),
+    db.select({ ...pageLink, categoryId: pages.pageCategoryId }).from(pages)
+      .where(and(eq(pages.storeId, storeId), eq(pages.placement, 'category')))
+      .orderBy(asc(pages.sortOrder), asc(pages.id)),
+  ]);
+  return categories.map((c) => ({
+    ...c,
+    pages: categoryPages.filter((p) => p.categoryId === c.id).map(({ id, title, url }) => ({ id, title, url })),
+  }));
+}
+
+export async function findPage(db: Database, storeId: number, ref: string) {
+  const rows = await db.select({ ...pageLink, body: pages.body, meta_description: pages.metaDescription }).from(pages)
+    .where(and(eq(pages.storeId, storeId), pageRef(ref))).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function listPostCategories(db: Database, storeId: number) {
+  return db.select({ id: postCategories.id, slug: postCategories.slug, name: postCategories.name }).from(postCategories)
+    .where(eq(postCategories.storeId, storeId)).orderBy(asc(postCategories.name));
+}
+
+export async function findPostCategory(db: Database, storeId: number, ref: string) {
+  const where = /^\d{1,9}$/.test(ref) ? or(eq(postCategories.id, Number(ref)), eq(postCategories.slug, ref)) : eq(postCategories.slug, ref);
+  const rows = await db.select({ id: postCategories.id, slug: postCategories.slug, name: postCategories.name })
+    .from(postCategories).where(and(eq(postCategories.storeId, storeId), where)).limit(1);
+  return rows[0] ?? null;
+}
+
+const postSummary = {
+  id: posts.id, title: posts.title, description: posts.description, url: posts.url,
+  coverPhotoUrl: posts.coverPhotoUrl, publishedAt: posts.publishedAt,
+};
+
+/** One page of published posts, newest first, optionally of one category, with the total for the paginator. */
+export async function listPosts(db: Database, storeId: number, offset: number, limit: number, categoryId?: number) {
+  const where = and(
+    eq(posts.storeId, storeId), eq(posts.published, true),
+    categoryId === undefined ? undefined
+      : inArray(posts.id, db.select({ id: postCategoryLinks.postId }).from(postCategoryLinks).where(eq(postCategoryLinks.categoryId, categoryId))),
+  );
+  const [rows, totals] = await Promise.all([
+    db.select(postSummary).from(posts).where(where).orderBy(desc(posts.publishedAt), desc(posts.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(posts).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export async function categoriesOfPosts(db: Database, postIds: number[]) {
+  if (postIds.length === 0) return [];
+  return db.select({ postId: postCategoryLinks.postId, slug: postCategories.slug, name: postCategories.name })
+    .from(postCategoryLinks).innerJoin(postCategories, eq(postCategories.id, postCategoryLinks.categoryId))
+    .where(inArray(postCategoryLinks.postId, postIds)).orderBy(asc(postCategories.name));
+}
+
+export async function findPost(db: Database, storeId: number, url: string) {
+  const rows = await db.select({ ...postSummary, body: posts.body, metaValues: posts.metaValues }).from(posts)
+    .where(and(eq(posts.storeId, storeId), eq(posts.published, true), eq(posts.url, url))).limit(1);
+  return rows[0] ?? null;
+}
+

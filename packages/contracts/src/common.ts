@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Listing and blog page sizes (spec section 9: 20 stones per page). */
+export const ITEMS_PER_PAGE = 20;
+export const POSTS_PER_PAGE = 10;
+/** Spec: default ratti slider range. */
+export const DEFAULT_RATTI_RANGE: [number, number] = [0, 105];
+
+/** An object reference in a path: a numeric id or a friendly url. */
+export const IdOrUrl = z.string().trim().min(1).max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._~-]*$/, 'Must be an id or a friendly url.');
+
+export const PageQuery = z.object({
+  page: z.coerce.number().int('Page must be a whole number.').min(1, 'Page starts at 1.').max(100000).default(1),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+/** 422 body: one message plus the failing fields (ARCHITECTURE.md rule 3). */
+export const ValidationErrorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>;
+
+export const ErrorBody = z.object({ message: z.string(), code: z.string().optional() });
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,52 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import * as schema from './schema/index.ts';
+
+export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+
+/**
+ * One Drizzle type for both drivers: the repositories are written once and run on
+ * PGlite (embedded, the default) and on PostgreSQL (DATABASE_URL).
+ */
+export type Database = ReturnType<typeof drizzlePostgres<typeof schema>>;
+
+export interface DbHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  /** postgres://… to use PostgreSQL; otherwise PGlite. */
+  databaseUrl?: string;
+  /** Folder for PGlite's files; undefined keeps the database in memory (tests). */
+  pgliteDir?: string;
+  /** Connection pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const client = postgres(options.databaseUrl, {
+      max: options.poolSize ?? 20,
+      onnotice: () => {},
+      // bigint columns are declared mode 'number'; prices in paise fit safely in a double.
+      types: { bigint: postgres.BigInt },
+    });
+    const db = drizzlePostgres(client, { schema, casing: 'snake_case' });
+    await migratePostgres(db, { migrationsFolder });
+    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = await PGlite.create(options.pgliteDir);
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder });
+  // The PGlite and postgres-js Drizzle databases expose the same query builder; one type serves both.
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,87 @@
+import {
+  bigint, doublePrecision, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { stores } from './stores.ts';
+
+const storeRef = () => integer('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' });
+
+export const productCategories = pgTable('product_categories', {
+  id: serial('id').primaryKey(),
+  storeId: storeRef(),
+  parentId: integer('parent_id'),
+  name: text('name').notNull(),
+  url: text('url').notNull(),
+  image: text('image').notNull().default(''),
+  sortOrder: integer('sort_order').notNull().default(0),
+}, (t) => [uniqueIndex('product_categories_store_url').on(t.storeId, t.url)]);
+
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  storeId: storeRef(),
+  categoryId: integer('category_id').notNull().references(() => productCategories.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  alias: text('alias').notNull(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  image: text('image').notNull().default(''),
+  sortOrder: integer('sort_order').notNull().default(0),
+}, (t) => [uniqueIndex('products_store_url').on(t.storeId, t.url), index('products_store_category').on(t.storeId, t.categoryId)]);
+
+/** Attribute masters: each store keeps its own ladder of values. */
+function attributeTable<N extends string, C extends string>(name: N, valueColumn: C) {
+  return pgTable(name, {
+    id: serial('id').primaryKey(),
+    storeId: storeRef(),
+    value: text(valueColumn).notNull(),
+    alias: text('alias').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  }, (t) => [index(`${name}_store`).on(t.storeId)]);
+}
+export const grades = attributeTable('grades', 'grade');
+export const colors = attributeTable('colors', 'color');
+export const clarities = attributeTable('clarities', 'clarity');
+export const shapes = attributeTable('shapes', 'shape');
+export const origins = attributeTable('origins', 'origin');
+
+/** Standard ratti buckets ("5.25+"), the values the listing's ratti slider filters on. */
+export const rattis = pgTable('rattis', {
+  id: serial('id').primaryKey(),
+  storeId: storeRef(),
+  ratiStandard: doublePrecision('rati_standard').notNull(),
+}, (t) => [uniqueIndex('rattis_store_value').on(t.storeId, t.ratiStandard)]);
+
+export const itemStatus = pgEnum('item_status', ['available', 'reserved', 'sold']);
+
+/** One unique stone. */
+export const items = pgTable('items', {
+  id: serial('id').primaryKey(),
+  storeId: storeRef(),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  gin: text('gin').notNull(),
+  url: text('url').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  weightMg: integer('weight_mg').notNull(),
+  widthMm: doublePrecision('width_mm').notNull(),
+  lengthMm: doublePrecision('length_mm').notNull(),
+  depthMm: doublePrecision('depth_mm').notNull(),
+  gradeId: integer('grade_id').notNull().references(() => grades.id),
+  colorId: integer('color_id').notNull().references(() => colors.id),
+  clarityId: integer('clarity_id').notNull().references(() => clarities.id),
+  shapeId: integer('shape_id').notNull().references(() => shapes.id),
+  originId: integer('origin_id').notNull().references(() => origins.id),
+  rattiId: integer('ratti_id').notNull().references(() => rattis.id),
+  /** Price in paise, GST included. */
+  pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
+  status: itemStatus('status').notNull().default('available'),
+  image: text('image').notNull().default(''),
+  certificateImage: text('certificate_image').notNull().default(''),
+  certificateLab: text('certificate_lab').notNull().default(''),
+  certificateNumber: text('certificate_number').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('items_store_url').on(t.storeId, t.url),
+  uniqueIndex('items_store_gin').on(t.storeId, t.gin),
+  index('items_store_product').on(t.storeId, t.productId),
+  // The listing's covering index (INCLUDE columns) lives in a hand-written migration: 0001_listing_index.sql.
+]);

@@ -1,0 +1,64 @@
+import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { stores } from './stores.ts';
+
+const storeRef = () => integer('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' });
+
+export const pageCategories = pgTable('page_categories', {
+  id: serial('id').primaryKey(),
+  storeId: storeRef(),
+  name: text('name').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Where a page is linked: inside a page category menu, the footer's Policies or Know Us, or the menu's 'Non Categorized Pages'. */
+export const pagePlacement = pgEnum('page_placement', ['category', 'policy', 'know_us', 'non_categorized']);
+
+export const pages = pgTable('pages', {
+  id: serial('id').primaryKey(),
+  storeId: storeRef(),
+  pageCategoryId: integer('page_category_id').references(() => pageCategories.id, { onDelete: 'set null' }),
+  placement: pagePlacement('placement').notNull(),
+  title: text('title').notNull(),
+  url: text('url').notNull(),
+  /** Sanitised HTML. */
+  body: text('body').notNull(),
+  metaDescription: text('meta_description').notNull().default(''),
+  sortOrder: integer('sort_order').notNull().default(0),
+}, (t) => [uniqueIndex('pages_store_url').on(t.storeId, t.url)]);
+
+export const postCategories = pgTable('post_categories', {
+  id: serial('id').primaryKey(),
+  storeId: storeRef(),
+  slug: text('slug').notNull(),
+  name: text('name').notNull(),
+}, (t) => [uniqueIndex('post_categories_store_slug').on(t.storeId, t.slug)]);
+
+export const posts = pgTable('posts', {
+  id: serial('id').primaryKey(),
+  storeId: storeRef(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  /** Sanitised HTML. */
+  body: text('body').notNull(),
+  url: text('url').notNull(),
+  coverPhotoUrl: text('cover_photo_url'),
+  /** SEO meta values: [{name, content}]. */
+  metaValues: jsonb('meta_values').$type<{ name: string; content: string }[]>().notNull().default([]),
+  published: boolean('published').notNull().default(true),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('posts_store_url').on(t.storeId, t.url), index('posts_store_published').on(t.storeId, t.publishedAt.desc(), t.id.desc())]);
+
+export const postCategoryLinks = pgTable('post_category_links', {
+  postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+  categoryId: integer('category_id').notNull().references(() => postCategories.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.postId, t.categoryId] }), index('post_category_links_category').on(t.categoryId)]);
+
+export const enquiries = pgTable('enquiries', {
+  id: serial('id').primaryKey(),
+  storeId: storeRef(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,118 @@
+import { index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, date } from 'drizzle-orm/pg-core';
+import { stores } from './stores.ts';
+
+const storeRef = () => integer('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' });
+
+/** Accounts are per store: the same email may hold separate accounts in two shops. */
+export const customers = pgTable('customers', {
+  id: serial('id').primaryKey(),
+  storeId: storeRef(),
+  name: text('name').notNull(),
+  email: text('email'),
+  phone: text('phone'),
+  phoneCountryCodeId: integer('phone_country_code_id').notNull().default(99),
+  passwordHash: text('password_hash').notNull(),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+  dateOfBirth: date('date_of_birth'),
+  gender: text('gender'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('customers_store_email').on(t.storeId, t.email),
+  uniqueIndex('customers_store_phone').on(t.storeId, t.phone),
+]);
+
+/** Opaque bearer tokens, stored as SHA-256 hashes. */
+export const authTokens = pgTable('auth_tokens', {
+  id: serial('id').primaryKey(),
+  storeId: storeRef(),
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('auth_tokens_hash').on(t.tokenHash), index('auth_tokens_customer').on(t.customerId)]);
+
+export const otpPurpose = pgEnum('otp_purpose', ['login', 'register', 'reset']);
+export const otpChannel = pgEnum('otp_channel', ['sms', 'voice', 'email']);
+
+/** One-time passwords (regId in the spec is this row's id). The code is stored hashed. */
+export const otpCodes = pgTable('otp_codes', {
+  id: serial('id').primaryKey(),
+  storeId: storeRef(),
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  purpose: otpPurpose('purpose').notNull(),
+  /** The email or phone the code was sent to. */
+  recipient: text('recipient').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  voidedAt: timestamp('voided_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('otp_codes_customer').on(t.storeId, t.customerId, t.purpose)]);
+
+/** Single-use token that lets a verified reset set a new password. */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: serial('id').primaryKey(),
+  storeId: storeRef(),
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('password_reset_tokens_hash').on(t.tokenHash)]);
+
+/** Fixed-window counters shared by every replica (rate limits for OTP sends, logins, enquiries). */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull().default(0),
+});
+
+export const messageChannel = pgEnum('message_channel', ['sms', 'voice', 'email']);
+
+/** Every outgoing message; the `outbox` sender stops here, the others also deliver. */
+export const outboxMessages = pgTable('outbox_messages', {
+  id: serial('id').primaryKey(),
+  storeId: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+  to: text('to').notNull(),
+  channel: messageChannel('channel').notNull(),
+  purpose: text('purpose').notNull(),
+  /** Kept only by the outbox sender in non-production mode, so the demo can be used without SMS. */
+  code: text('code'),
+  subject: text('subject').notNull().default(''),
+  text: text('text').notNull(),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  error: text('error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('outbox_messages_to').on(t.to, t.createdAt.desc())]);
+
+export const addresses = pgTable('addresses', {
+  id: serial('id').primaryKey(),
+  storeId: storeRef(),
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  address: text('address').notNull(),
+  locality: text('locality').notNull(),
+  landmark: text('landmark').notNull(),
+  pincode: text('pincode').notNull(),
+  label: text('label').notNull(),
+  /** ISO codes from the country-state-city data set. */
+  countryCode: text('country_code').notNull(),
+  stateCode: text('state_code').notNull(),
+  cityName: text('city_name').notNull(),
+  /** 1 = primary, 2 = other (spec: primary address type id 1). */
+  addressTypeId: integer('address_type_id').notNull().default(2),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('addresses_customer').on(t.storeId, t.customerId)]);
+
+export const cartLines = pgTable('cart_lines', {
+  id: serial('id').primaryKey(),
+  storeId: storeRef(),
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  itemId: integer('item_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('cart_lines_customer_item').on(t.customerId, t.itemId)]);
+

@@ -1,0 +1,5 @@
+export * from './stores.ts';
+export * from './catalog.ts';
+export * from './content.ts';
+export * from './customers.ts';
+export * from './orders.ts';

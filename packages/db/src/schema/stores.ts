@@ -1,0 +1,44 @@
+import { boolean, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** The store's display configuration as the spec's store profile names it. */
+export interface StoreConfiguration {
+  header: { phone: string; address: string };
+  footer: { contact: { address: string; email: string; phone: string }; copyright: string };
+  social: { facebook?: string; twitter?: string; instagram?: string; youtube?: string };
+  mapEmbedUrl?: string;
+  whatsappPhone?: string;
+  slider: { image: string; alt: string }[];
+  banners: { image: string; alt: string; href: string }[];
+}
+
+export const stores = pgTable('stores', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  isFromIndia: boolean('is_from_india').notNull().default(true),
+  /** Dollars per rupee for stores that display USD (spec: 0.015). */
+  usdRate: doublePrecision('usd_rate').notNull().default(0.015),
+  /** The store's definition of one ratti in milligrams (DOMAIN.md: default 182). */
+  rattiMg: doublePrecision('ratti_mg').notNull().default(182),
+  /** GST percentage included in displayed prices (HSN 7103). */
+  gstRate: doublePrecision('gst_rate').notNull().default(3),
+  phoneCountryCode: text('phone_country_code').notNull().default('91'),
+  addressCity: text('address_city').notNull().default(''),
+  addressState: text('address_state').notNull().default(''),
+  addressCountry: text('address_country').notNull().default(''),
+  logoPath: text('logo_path').notNull().default(''),
+  configuration: jsonb('configuration').$type<StoreConfiguration>().notNull(),
+  /** How long an unpaid order holds its stones. */
+  reservationMinutes: integer('reservation_minutes').notNull().default(15),
+  /** 'sandbox' or 'razorpay'. */
+  paymentProvider: text('payment_provider').notNull().default('sandbox'),
+  /** Payment method ids enabled for this store (1001 = Razorpay). */
+  paymentMethodIds: jsonb('payment_method_ids').$type<number[]>().notNull().default([1001]),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every hostname that selects a store; the `domain` header is looked up here. */
+export const storeDomains = pgTable('store_domains', {
+  domain: text('domain').primaryKey(),
+  storeId: integer('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
+});

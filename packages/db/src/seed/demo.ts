@@ -1,0 +1,1 @@
+export async function seedDemoIfEmpty(..._args: unknown[]): Promise<void> {}

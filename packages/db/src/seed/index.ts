@@ -1,0 +1,1 @@
+export { seedDemoIfEmpty } from './demo.ts';

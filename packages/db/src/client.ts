@@ -29,6 +29,12 @@ export interface OpenDbOptions {
   pgliteDir?: string;
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
+  /** Called with every SQL statement Drizzle sends (tests and benchmarks count them). */
+  onQuery?: (query: string) => void;
+}
+
+function queryLogger(onQuery: OpenDbOptions['onQuery']) {
+  return onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
 }
 
 export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
@@ -39,13 +45,13 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
       // bigint columns are declared mode 'number'; prices in paise fit safely in a double.
       types: { bigint: postgres.BigInt },
     });
-    const db = drizzlePostgres(client, { schema, casing: 'snake_case' });
+    const db = drizzlePostgres(client, { schema, casing: 'snake_case', logger: queryLogger(options.onQuery) });
     await migratePostgres(db, { migrationsFolder });
     return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PGlite.create(options.pgliteDir);
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: queryLogger(options.onQuery) });
   await migratePglite(db, { migrationsFolder });
   // The PGlite and postgres-js Drizzle databases expose the same query builder; one type serves both.
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };

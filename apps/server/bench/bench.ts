@@ -1,0 +1,211 @@
+/**
+ * npm run bench [-- --stones 100000 --duration 10 --only postgres|pglite]
+ *
+ * Measures, side by side and in one run, requests/s and p99 latency of a bare Fastify hello route
+ * and of the storefront's hot calls, on PostgreSQL and on PGlite, over a generated catalogue.
+ * Server, baseline and load generator (autocannon) are separate processes on this machine.
+ * Writes the figures to docs/benchmarks.md.
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import postgres from 'postgres';
+import { openDatabase } from '@gemstore/db';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+
+const root = resolve(import.meta.dirname, '../../..');
+const { values: args } = parseArgs({
+  options: {
+    stones: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    'pg-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    out: { type: 'string', default: join(root, 'docs/benchmarks.md') },
+  },
+});
+const stones = Number(args.stones);
+const duration = Number(args.duration);
+const DOMAIN = 'bench.localhost';
+const tsx = join(root, 'node_modules/.bin/tsx');
+
+function start(script: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(tsx, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  child.on('exit', (code) => { if (code && code !== 0 && !child.killed) console.error(`${script} exited with ${code}`); });
+  return child;
+}
+
+async function waitFor(url: string, headers: Record<string, string> = {}) {
+  for (let i = 0; i < 600; i++) {
+    try { if ((await fetch(url, { headers })).status < 500) return; } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function seed(env: Record<string, string>, extra: string[]) {
+  console.log(`seeding ${stones} stones…`);
+  execFileSync(tsx, ['packages/db/src/seed/large.ts', '--stones', String(stones), '--domain', DOMAIN, ...extra], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+}
+
+interface Target { name: string; method: 'GET' | 'POST'; path: string; body?: unknown; headers?: Record<string, string> }
+interface Row { db: string; connections: number; target: string; rps: number; p99: number; p50: number; errors: number }
+
+async function load(base: string, t: Target, connections: number): Promise<{ rps: number; p99: number; p50: number; errors: number }> {
+  const opts = {
+    url: base + t.path, method: t.method, connections, pipelining: 1,
+    headers: { domain: DOMAIN, 'content-type': 'application/json', ...t.headers },
+    body: t.body === undefined ? undefined : JSON.stringify(t.body),
+  };
+  await autocannon({ ...opts, duration: 2 }); // warm-up
+  const r = await autocannon({ ...opts, duration });
+  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: r.non2xx + r.errors + r.timeouts };
+}
+
+/** Picks three filters that leave at least 50 pages, so page 50 is a real page. */
+async function listingTargets(base: string): Promise<{ page1: Target; page50: Target; item: Target; body: unknown }> {
+  const h = { domain: DOMAIN };
+  const attrs = await (await fetch(`${base}/api/product-attributes/blue-sapphire`, { headers: h })).json() as {
+    grade: { id: number; product_stocks_count: number }[]; colors: { id: number; product_stocks_count: number }[]; origin: { id: number; product_stocks_count: number }[];
+  };
+  const top = (list: { id: number; product_stocks_count: number }[], n: number) =>
+    [...list].sort((a, b) => b.product_stocks_count - a.product_stocks_count).slice(0, n).map((o) => o.id);
+  for (const n of [2, 3, 4, 6]) {
+    const body = { filter: { product: 'blue-sapphire', grades: top(attrs.grade, n), colors: top(attrs.colors, n), origins: top(attrs.origin, n) } };
+    const res = await fetch(`${base}/api/product-items?page=50`, { method: 'POST', headers: { ...h, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const page = await res.json() as { data: { url: { url: string }[] }[] };
+    if (page.data.length === 20) {
+      return {
+        body,
+        page1: { name: 'POST product-items, 3 filters, page 1', method: 'POST', path: '/api/product-items?page=1', body },
+        page50: { name: 'POST product-items, 3 filters, page 50', method: 'POST', path: '/api/product-items?page=50', body },
+        item: { name: 'GET item-details/{url}', method: 'GET', path: `/api/item-details/${page.data[7]!.url[0]!.url}` },
+      };
+    }
+  }
+  throw new Error('the catalogue is too small for a 50-page filtered listing');
+}
+
+/** SQL statements per listing request, counted in-process for page 1 and page 50. */
+async function countStatements(databaseUrl: string | undefined, pgliteDir: string | undefined, body: unknown) {
+  let count = 0;
+  const handle = await openDatabase({ databaseUrl, pgliteDir, poolSize: 2, onQuery: () => { count++; } });
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', STORE_CACHE_SECONDS: '30', DATA_DIR: tmpdir() });
+  const app = await buildApp({ config, db: handle.db, web: false, logger: false });
+  const result: Record<string, number> = {};
+  for (const page of [1, 50]) {
+    await app.inject({ method: 'POST', url: `/api/product-items?page=${page}`, headers: { domain: DOMAIN }, payload: body as object }); // warms the store cache
+    count = 0;
+    await app.inject({ method: 'POST', url: `/api/product-items?page=${page}`, headers: { domain: DOMAIN }, payload: body as object });
+    result[`page ${page}`] = count;
+  }
+  await app.close();
+  await handle.close();
+  return result;
+}
+
+/** First-load JavaScript of /home: every script and modulepreload the HTML names, gzipped. */
+async function homeJsBytes(base: string): Promise<number> {
+  const html = await (await fetch(`${base}/home`, { headers: { host: `${DOMAIN}` } })).text();
+  const srcs = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+  let total = 0;
+  for (const src of srcs) total += gzipSync(Buffer.from(await (await fetch(base + src)).arrayBuffer())).length;
+  return total;
+}
+
+const rows: Row[] = [];
+const notes: string[] = [];
+const helloPort = 3990;
+const hello = start('apps/server/bench/hello.ts', { PORT: String(helloPort) });
+await waitFor(`http://127.0.0.1:${helloPort}/hello`);
+
+async function runDatabase(kind: 'postgres' | 'pglite', connectionsList: number[]) {
+  const port = kind === 'postgres' ? 3991 : 3992;
+  const base = `http://127.0.0.1:${port}`;
+  let env: Record<string, string>;
+  let databaseUrl: string | undefined;
+  let pgliteDir: string | undefined;
+  let cleanup = async () => {};
+  if (kind === 'postgres') {
+    const admin = postgres(args['pg-url'], { max: 1, onnotice: () => {} });
+    await admin.unsafe('drop database if exists gemstore_bench with (force)');
+    await admin.unsafe('create database gemstore_bench');
+    await admin.end();
+    const url = new URL(args['pg-url']); url.pathname = '/gemstore_bench';
+    databaseUrl = url.toString();
+    seed({ DATABASE_URL: databaseUrl }, []);
+    env = { DATABASE_URL: databaseUrl, DB_POOL_SIZE: '20' };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'gemstore-bench-'));
+    pgliteDir = join(dir, 'pglite');
+    seed({ DATABASE_URL: '' }, ['--data-dir', dir]);
+    env = { DATA_DIR: dir, DATABASE_URL: '' };
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const server = start('apps/server/src/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'warn' });
+  await waitFor(`${base}/api/store-profile`, { domain: DOMAIN });
+  const t = await listingTargets(base);
+  if (kind === 'postgres') notes.push(`Listing filter body used: \`${JSON.stringify(t.body)}\``);
+  const targets: Target[] = [
+    { name: 'GET store-profile', method: 'GET', path: '/api/store-profile' }, t.page1, t.page50, t.item,
+  ];
+  for (const connections of connectionsList) {
+    const h = await load(`http://127.0.0.1:${helloPort}`, { name: 'hello', method: 'GET', path: '/hello' }, connections);
+    rows.push({ db: kind, connections, target: 'bare Fastify hello', ...h });
+    for (const target of targets) {
+      const r = await load(base, target, connections);
+      rows.push({ db: kind, connections, target: target.name, ...r });
+      console.log(`${kind} c=${connections} ${target.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms`);
+    }
+  }
+  if (kind === 'postgres') notes.push(`Home page first-load JavaScript: ${(await homeJsBytes(base) / 1024).toFixed(1)} kB gzip.`);
+  await stop(server);
+  const counts = await countStatements(databaseUrl, pgliteDir, t.body);
+  notes.push(`SQL statements per listing request on ${kind}: ${Object.entries(counts).map(([k, v]) => `${k}: ${v}`).join(', ')}.`);
+  await cleanup();
+}
+
+try {
+  if (args.only !== 'pglite') await runDatabase('postgres', [50]);
+  if (args.only !== 'postgres') await runDatabase('pglite', [10, 50]);
+} finally {
+  await stop(hello);
+}
+
+// Ratios against the hello route measured in the same block.
+const helloOf = (r: Row) => rows.find((x) => x.db === r.db && x.connections === r.connections && x.target === 'bare Fastify hello')!.rps;
+const table = [
+  '| database | connections | call | requests/s | x hello | p50 ms | p99 ms | errors |',
+  '|---|---|---|---|---|---|---|---|',
+  ...rows.map((r) => `| ${r.db} | ${r.connections} | ${r.target} | ${r.rps.toFixed(0)} | ${(r.rps / helloOf(r)).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+].join('\n');
+const pgVersion = (() => { try { return execFileSync('psql', ['--version']).toString().trim(); } catch { return 'psql not found'; } })();
+const doc = `# Benchmarks
+
+Measured by \`npm run bench -- --stones ${stones} --duration ${duration}\` on ${new Date().toISOString().slice(0, 10)}.
+Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${pgVersion}.
+The server (NODE_ENV=production), the bare Fastify baseline and the load generator (autocannon, ${duration} s after a 2 s warm-up,
+pipelining 1) are separate processes sharing the same ${cpus().length} cores, so absolute figures are modest and the ratios matter.
+Catalogue: one store with ${stones.toLocaleString('en')} generated stones (\`npm run seed:large\`).
+
+${table}
+
+${notes.map((n) => `- ${n}`).join('\n')}
+
+Targets (issue 2): on PostgreSQL at 50 connections the filtered listing at least 0.10 x hello with p99 at most 100 ms and
+item-details at least 0.25 x hello; page 50 no slower than 1.5 x page 1; statements per listing constant; PGlite listing
+p99 at most 50 ms at 10 connections; first-load JavaScript of the home page at most 150 kB gzip.
+`;
+writeFileSync(args.out, doc);
+console.log(`\n${table}\n\n${notes.join('\n')}\nwritten to ${args.out}`);

@@ -5,11 +5,15 @@ import type { Config } from './config.ts';
 import './lib/context.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { mediaPlugin } from './plugins/media.ts';
 import { webPlugin } from './plugins/web.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -37,11 +41,15 @@ export async function buildApp({ config, db, web = true, logger = true }: BuildA
 
   await app.register(errorsPlugin);
   await app.register(tenantPlugin);
+  await app.register(authPlugin);
 
   await app.register(async (api) => {
     await api.register(storesRoutes);
     await api.register(catalogRoutes);
     await api.register(contentRoutes);
+    await api.register(authRoutes);
+    await api.register(customersRoutes);
+    await api.register(notificationsRoutes);
   }, { prefix: '/api' });
 
   await app.register(mediaPlugin);

@@ -3,3 +3,4 @@ export * from './store.ts';
 export * from './catalog.ts';
 export * from './content.ts';
 export * from './money.ts';
+export * from './auth.ts';

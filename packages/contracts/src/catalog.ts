@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_RATTI_RANGE, IdOrUrl } from './common.ts';
+import { DEFAULT_RATTI_RANGE, IdOrUrl, MAX_ID, PageNumber } from './common.ts';
 
 export const ProductSummary = z.object({
   id: z.number(),
@@ -84,7 +84,19 @@ export type Item = z.infer<typeof Item>;
 export const ItemDetail = Item.extend({ description: z.string() });
 export type ItemDetail = z.infer<typeof ItemDetail>;
 
-const idList = z.array(z.coerce.number().int().positive()).max(200).default([]);
+/** A list of attribute ids in the listing filter; ids may arrive as numbers or numeric strings. */
+function idList(label: string) {
+  const message = `Each ${label} must be given by its id (a whole number).`;
+  return z.array(z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message), {
+    error: `The ${label} filter must be a list of ids.`,
+  }).max(200, `Choose at most 200 values for ${label}.`).default([]);
+}
+
+/** An empty carat box (null or "") means no bound, not zero. */
+function caratBound(name: 'minimum' | 'maximum') {
+  return z.preprocess((v) => (v === null || v === '' ? undefined : v), z.coerce.number({ error: `The ${name} carat must be a number.` })
+    .min(0, `The ${name} carat cannot be negative.`).max(10000, `The ${name} carat must be at most 10000.`).optional());
+}
 
 export const ListingSort = z.enum(['newest', 'price_asc', 'price_desc', 'weight_asc', 'weight_desc']);
 export type ListingSort = z.infer<typeof ListingSort>;
@@ -92,31 +104,40 @@ export type ListingSort = z.infer<typeof ListingSort>;
 /** POST product-items body (spec section 7) plus the optional `sort`. */
 export const ListingFilterBody = z.object({
   filter: z.object({
-    grades: idList,
-    ratti: idList,
-    colors: idList,
-    clarities: idList,
-    shapes: idList,
-    origins: idList,
-    product: z.union([z.number().int().positive(), IdOrUrl]),
-  }),
+    grades: idList('grade'),
+    ratti: idList('ratti'),
+    colors: idList('colour'),
+    clarities: idList('clarity'),
+    shapes: idList('shape'),
+    origins: idList('origin'),
+    product: z.union([z.number().int().positive(), IdOrUrl], {
+      error: (issue) => (issue.input === undefined ? 'Choose a product.' : 'The product must be an id or a friendly url.'),
+    }),
+  }, { error: (issue) => (issue.input === undefined ? 'The filter is required.' : 'The filter must be an object.') }),
   selectedRatti: z.object({
-    range: z.tuple([z.number().min(0), z.number().min(0)]).default(DEFAULT_RATTI_RANGE)
+    range: z.tuple([
+      z.number({ error: 'The ratti range must hold two numbers.' }).min(0, 'The ratti range cannot be negative.'),
+      z.number({ error: 'The ratti range must hold two numbers.' }).min(0, 'The ratti range cannot be negative.'),
+    ], { error: 'The ratti range must hold two numbers.' }).default(DEFAULT_RATTI_RANGE)
       .refine(([a, b]) => a <= b, 'The lower ratti must not exceed the upper.'),
   }).default({ range: DEFAULT_RATTI_RANGE }),
   selectedCarat: z.object({
     /** 0 = ratti mode, 1 = weight (carat) mode. */
-    status: z.coerce.number().int().min(0).max(1).default(0),
-    min: z.coerce.number().min(0).max(10000).optional(),
-    max: z.coerce.number().min(0).max(10000).optional(),
+    status: z.coerce.number({ error: 'The carat mode must be 0 (ratti) or 1 (weight).' }).int('The carat mode must be 0 (ratti) or 1 (weight).')
+      .min(0, 'The carat mode must be 0 (ratti) or 1 (weight).').max(1, 'The carat mode must be 0 (ratti) or 1 (weight).').default(0),
+    min: caratBound('minimum'),
+    max: caratBound('maximum'),
   }).default({ status: 0 })
     .refine((c) => c.min === undefined || c.max === undefined || c.min <= c.max, { message: 'The minimum carat must not exceed the maximum.', path: ['min'] }),
-  sort: ListingSort.optional(),
+  sort: z.enum(ListingSort.options, { error: `The sort must be one of ${ListingSort.options.join(', ')}.` }).optional(),
 });
 export type ListingFilterBody = z.infer<typeof ListingFilterBody>;
 export type ListingFilterInput = z.input<typeof ListingFilterBody>;
 
-export const ItemsByFilterBody = z.object({ data: ListingFilterBody, page: z.coerce.number().int().min(1).max(100000).default(1) });
+export const ItemsByFilterBody = z.object({
+  data: ListingFilterBody,
+  page: PageNumber.default(1),
+});
 export type ItemsByFilterBody = z.infer<typeof ItemsByFilterBody>;
 
 export const ListingResponse = z.object({

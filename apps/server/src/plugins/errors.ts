@@ -3,14 +3,53 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, TooManyRequestsError, ValidationError } from '../lib/errors.ts';
 
+type IssueParams = { expected?: string; minimum?: number | bigint; maximum?: number | bigint; origin?: string; values?: unknown[] };
+
+/** "filter.selectedCarat" -> "selected carat"; array positions name their list ("filter.grades.0" -> "grades"). */
+function fieldName(path: string): string {
+  const last = path.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? 'input';
+  if (last === 'input') return 'request';
+  return last.replace(/([a-z])([A-Z])/g, '$1 $2').replaceAll('_', ' ').toLowerCase();
+}
+
+const kinds: Record<string, string> = { number: 'a number', int: 'a whole number', string: 'text', boolean: 'true or false', array: 'a list', object: 'an object', tuple: 'a list' };
+
+/**
+ * Messages a schema sets itself pass through; zod's built-in wording ("Invalid input: expected
+ * number, received NaN") is rewritten into a sentence a customer can act on.
+ */
+export function friendlyMessage(path: string, code: string, message: string | undefined, params: IssueParams = {}): string {
+  const builtIn = !message || /^(Invalid|Too (small|big)|Expected|Unrecognized)/.test(message);
+  if (!builtIn) return message;
+  const name = fieldName(path);
+  const subject = name === 'request' ? 'The request' : `The ${name}`;
+  switch (code) {
+    case 'invalid_type':
+      if (/received (undefined|null)$/.test(message ?? '')) return name === 'request' ? 'The request body is required.' : `${subject} is required.`;
+      return `${subject} must be ${kinds[params.expected ?? ''] ?? 'valid'}.`;
+    case 'too_small':
+      return params.origin === 'string' ? (Number(params.minimum) <= 1 ? `${subject} is required.` : `${subject} must be at least ${params.minimum} characters.`)
+        : params.origin === 'array' ? `${subject} must hold at least ${params.minimum} values.` : `${subject} must be at least ${params.minimum}.`;
+    case 'too_big':
+      return params.origin === 'string' ? `${subject} must be at most ${params.maximum} characters.`
+        : params.origin === 'array' ? `${subject} must hold at most ${params.maximum} values.` : `${subject} must be at most ${params.maximum}.`;
+    case 'invalid_value':
+      return params.values?.length ? `${subject} must be one of: ${params.values.join(', ')}.` : `${subject} is not valid.`;
+    case 'invalid_format':
+      return `${subject} is not in a valid format.`;
+    default:
+      return `${subject} is not valid.`;
+  }
+}
+
 /** One error shape per kind (ARCHITECTURE.md rule 3); 5xx never shows internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
-        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (issue.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || 'input';
-        (errors[path] ??= []).push(issue.message ?? 'Invalid value.');
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'input';
+        (errors[path] ??= []).push(friendlyMessage(path, issue.keyword, issue.message, issue.params as IssueParams));
       }
       return reply.status(422).send({ message: Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors });
     }
@@ -28,7 +67,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status === 429) return reply.status(429).send({ message: 'Too many requests. Please wait and try again.', code: 'rate_limited' });
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type).
-      return reply.status(status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 422 : status)
+      const bodyMessage = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'The request body is not valid JSON.'
+        : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is required.' : undefined;
+      if (bodyMessage) return reply.status(422).send({ message: bodyMessage, errors: { input: [bodyMessage] } });
+      return reply.status(status)
         .send({ message: error.message, code: error.code ?? 'bad_request', ...(status === 400 ? { errors: { input: [error.message] } } : {}) });
     }
     request.log.error({ err: error }, 'unhandled error');

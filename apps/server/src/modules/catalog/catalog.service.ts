@@ -2,7 +2,7 @@ import type {
   AttributeOption, CategoriesResponse, Item, ItemDetail, ListingFilterBody, ListingResponse,
   ProductAttributesResponse, ProductSummary,
 } from '@gemstore/contracts';
-import { ITEMS_PER_PAGE, caratsFromMg } from '@gemstore/contracts';
+import { ITEMS_PER_PAGE, MG_PER_CARAT, caratsFromMg } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import type { RequestContext } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -93,8 +93,10 @@ export async function listItems(db: Database, ctx: RequestContext, body: Listing
     shapeIds: filter.shapes, originIds: filter.origins, rattiIds: filter.ratti,
     rattiRange: weightMode ? undefined : selectedRatti.range,
     weightMg: weightMode ? {
-      min: selectedCarat.min === undefined ? undefined : Math.round(selectedCarat.min * 200),
-      max: selectedCarat.max === undefined ? undefined : Math.round(selectedCarat.max * 200),
+      // Weights are whole milligrams: round the bounds inwards, so 1.001 ct never admits a 200 mg (1.00 ct) stone.
+      // The small tolerance absorbs floating point (1.1 * 200 is 220.00000000000003).
+      min: selectedCarat.min === undefined ? undefined : Math.ceil(selectedCarat.min * MG_PER_CARAT - 1e-6),
+      max: selectedCarat.max === undefined ? undefined : Math.floor(selectedCarat.max * MG_PER_CARAT + 1e-6),
     } : undefined,
     sort: body.sort ?? 'newest',
   }, (page - 1) * ITEMS_PER_PAGE, ITEMS_PER_PAGE);

@@ -1,0 +1,129 @@
+import { useState, type FormEvent } from 'react';
+import type { AttributeOption, ProductAttributesResponse } from '@gemstore/contracts';
+import {
+  DEFAULT_RATTI, EMPTY_FILTER, LIST_PARAMS, MAX_CARAT, RATTI_PARAM, SORT_OPTIONS, filterFromSearch,
+  type ListKey, type ListingFilter,
+} from '../listing-filter.ts';
+
+interface Props {
+  attributes: ProductAttributesResponse;
+  filter: ListingFilter;
+  /** Where the form's plain GET goes without JavaScript (the listing's own path). */
+  action: string;
+  onApply: (filter: ListingFilter) => void;
+  id: string;
+}
+
+const GROUPS: { key: ListKey; title: string; options: (a: ProductAttributesResponse) => AttributeOption[] }[] = [
+  { key: 'grades', title: 'Grade', options: (a) => a.grade },
+  { key: 'colors', title: 'Colour', options: (a) => a.colors },
+  { key: 'clarities', title: 'Clarity', options: (a) => a.clarity },
+  { key: 'shapes', title: 'Shape', options: (a) => a.shape },
+  { key: 'origins', title: 'Origin', options: (a) => a.origin },
+];
+
+function CheckboxGroup({ name, title, options, selected }: { name: string; title: string; options: AttributeOption[]; selected: number[] }) {
+  // Values with no stones of this product are left out unless a shared link selected them.
+  const shown = options.filter((o) => o.product_stocks_count > 0 || selected.includes(o.id));
+  if (shown.length === 0) return null;
+  return (
+    <fieldset className="filter-group" data-testid={`filter-${name}`}>
+      <legend className="filter-group__title">{title}</legend>
+      <ul className="filter-group__options">
+        {shown.map((o) => (
+          <li key={o.id}>
+            <label className="check">
+              <input type="checkbox" name={name} value={o.id} defaultChecked={selected.includes(o.id)} />
+              <span className="check__label">{o.name}</span>
+              <span className="check__count" aria-label={`${o.product_stocks_count} stones`}>{o.product_stocks_count}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/**
+ * The listing's filters. A real GET form with the spec's parameter names, so it works before
+ * hydration; with JavaScript the page applies it through the router (onApply) instead.
+ */
+export function FilterPanel({ attributes, filter, action, onApply, id }: Props) {
+  const [mode, setMode] = useState<0 | 1>(filter.caratStatus);
+
+  const readForm = (form: HTMLFormElement): ListingFilter => {
+    const params = new URLSearchParams();
+    for (const [k, v] of new FormData(form)) params.append(k, String(v));
+    return filterFromSearch(params);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!event.currentTarget.reportValidity()) return;
+    onApply(readForm(event.currentTarget));
+  };
+
+  return (
+    <form id={id} className="filters" method="get" action={action} onSubmit={onSubmit} aria-label="Filter stones" data-testid="filter-form">
+      <div className="field filters__sort">
+        <label htmlFor={`${id}-sort`}>Sort by</label>
+        <select
+          id={`${id}-sort`}
+          name="sort"
+          defaultValue={filter.sort ?? ''}
+          onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          data-testid="sort-select"
+        >
+          {SORT_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        </select>
+      </div>
+
+      <fieldset className="filter-group">
+        <legend className="filter-group__title">Size</legend>
+        <div className="segmented" role="radiogroup" aria-label="Filter size by">
+          <label className={mode === 0 ? 'is-on' : ''}>
+            <input type="radio" name="selectedCaratStatus" value="0" checked={mode === 0} onChange={() => setMode(0)} data-testid="mode-ratti" />
+            Ratti
+          </label>
+          <label className={mode === 1 ? 'is-on' : ''}>
+            <input type="radio" name="selectedCaratStatus" value="1" checked={mode === 1} onChange={() => setMode(1)} data-testid="mode-weight" />
+            Weight (carat)
+          </label>
+        </div>
+        <div className="range-inputs">
+          <div className="field">
+            <label htmlFor={`${id}-ratti-min`}>Ratti from</label>
+            <input id={`${id}-ratti-min`} name={RATTI_PARAM} type="number" inputMode="decimal" min={DEFAULT_RATTI[0]} max={DEFAULT_RATTI[1]} step="0.25"
+              defaultValue={filter.rattiRange[0]} disabled={mode !== 0} required data-testid="ratti-min" />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-ratti-max`}>Ratti to</label>
+            <input id={`${id}-ratti-max`} name={RATTI_PARAM} type="number" inputMode="decimal" min={DEFAULT_RATTI[0]} max={DEFAULT_RATTI[1]} step="0.25"
+              defaultValue={filter.rattiRange[1]} disabled={mode !== 0} required data-testid="ratti-max" />
+          </div>
+        </div>
+        <div className="range-inputs">
+          <div className="field">
+            <label htmlFor={`${id}-carat-min`}>Carat from</label>
+            <input id={`${id}-carat-min`} name="selectedCaratMin" type="number" inputMode="decimal" min={0} max={MAX_CARAT} step="0.01"
+              defaultValue={filter.caratMin ?? ''} disabled={mode !== 1} data-testid="carat-min" />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-carat-max`}>Carat to</label>
+            <input id={`${id}-carat-max`} name="selectedCaratMax" type="number" inputMode="decimal" min={0} max={MAX_CARAT} step="0.01"
+              defaultValue={filter.caratMax ?? ''} disabled={mode !== 1} data-testid="carat-max" />
+          </div>
+        </div>
+      </fieldset>
+
+      {GROUPS.map((g) => (
+        <CheckboxGroup key={g.key} name={LIST_PARAMS[g.key]} title={g.title} options={g.options(attributes)} selected={filter[g.key]} />
+      ))}
+
+      <div className="filters__actions">
+        <button type="submit" className="button button--primary" data-testid="apply-filter">Apply Filter</button>
+        <button type="button" className="button button--ghost" onClick={() => onApply({ ...EMPTY_FILTER, sort: filter.sort })}>Clear</button>
+      </div>
+    </form>
+  );
+}

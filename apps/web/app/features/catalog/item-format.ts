@@ -1,0 +1,20 @@
+import type { Item } from '@gemstore/contracts';
+
+/** The stone's page: /item/{first friendly url} (or its id). */
+export function itemPath(item: Pick<Item, 'id' | 'url'>): string {
+  return `/item/${encodeURIComponent(item.url[0]?.url || String(item.id))}`;
+}
+
+/** The name with the weight (spec section 2): stone names usually carry it ("Blue Sapphire 3.09 Ratti"); otherwise carats are added. */
+export function itemTitle(item: Pick<Item, 'name' | 'carat'>): string {
+  return /\d/.test(item.name) ? item.name : `${item.name} ${formatNumber(item.carat)} ct`;
+}
+
+/** Ratti shown with a plus sign, as the trade quotes it: "5.25+". */
+export function rattiLabel(rati: number): string {
+  return `${formatNumber(rati)}+`;
+}
+
+export function formatNumber(n: number, maxDecimals = 2): string {
+  return n.toLocaleString('en-US', { maximumFractionDigits: maxDecimals });
+}

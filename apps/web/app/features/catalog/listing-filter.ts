@@ -1,0 +1,130 @@
+import type { ListingFilterInput, ListingSort } from '@gemstore/contracts';
+
+/** Spec section 9: 20 stones per listing page (ITEMS_PER_PAGE in packages/contracts). */
+export const LISTING_PAGE_SIZE = 20;
+/** Spec section 9: default ratti range. */
+export const DEFAULT_RATTI: [number, number] = [0, 105];
+export const MAX_CARAT = 10000;
+
+export const SORT_OPTIONS: { value: ListingSort | ''; label: string }[] = [
+  { value: '', label: 'Featured' },
+  { value: 'newest', label: 'Newest' },
+  { value: 'price_asc', label: 'Price: low to high' },
+  { value: 'price_desc', label: 'Price: high to low' },
+  { value: 'weight_desc', label: 'Weight: heaviest first' },
+  { value: 'weight_asc', label: 'Weight: lightest first' },
+];
+const SORTS = new Set<string>(SORT_OPTIONS.map((o) => o.value).filter(Boolean));
+
+/** The listing's filter as the page holds it. */
+export interface ListingFilter {
+  grades: number[];
+  colors: number[];
+  clarities: number[];
+  shapes: number[];
+  origins: number[];
+  rattiRange: [number, number];
+  /** 0 = ratti mode, 1 = weight (carat) mode (spec section 4). */
+  caratStatus: 0 | 1;
+  caratMin?: number;
+  caratMax?: number;
+  sort?: ListingSort;
+}
+
+export type ListKey = 'grades' | 'colors' | 'clarities' | 'shapes' | 'origins';
+
+/** Query-string names of the spec (section 2). */
+export const LIST_PARAMS: Record<ListKey, string> = {
+  grades: 'filterGrades',
+  colors: 'filterColors',
+  clarities: 'filterClarities',
+  shapes: 'filterShapes',
+  origins: 'filterOrigins',
+};
+export const RATTI_PARAM = 'filterSelectedRattiRange';
+
+export const EMPTY_FILTER: ListingFilter = {
+  grades: [], colors: [], clarities: [], shapes: [], origins: [], rattiRange: DEFAULT_RATTI, caratStatus: 0,
+};
+
+/** Every value of a parameter, so "a=1,2", "a=[1,2]" and "a=1&a=2" (a plain form GET) all read alike. */
+function listOf(params: URLSearchParams, name: string): string[] {
+  return params.getAll(name).join(',').replace(/[[\]\s]/g, '').split(',').filter(Boolean);
+}
+
+/** Ids of a parameter; anything that is not a positive whole number is dropped. */
+function parseIds(params: URLSearchParams, name: string): number[] {
+  const ids = listOf(params, name).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  return [...new Set(ids)].slice(0, 200);
+}
+
+function parseNumber(value: string | null, max: number): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? Math.min(n, max) : undefined;
+}
+
+/** Reads a shared link's filter; bad values fall back to the defaults rather than failing the page. */
+export function filterFromSearch(params: URLSearchParams): ListingFilter {
+  const filter: ListingFilter = { ...EMPTY_FILTER, rattiRange: [...DEFAULT_RATTI] };
+  for (const key of Object.keys(LIST_PARAMS) as ListKey[]) filter[key] = parseIds(params, LIST_PARAMS[key]);
+  const range = listOf(params, RATTI_PARAM).map(Number);
+  if (range.length === 2 && range.every((n) => Number.isFinite(n) && n >= 0)) {
+    const [a, b] = range as [number, number];
+    filter.rattiRange = a <= b ? [a, b] : [b, a];
+  }
+  filter.caratStatus = params.get('selectedCaratStatus') === '1' ? 1 : 0;
+  if (filter.caratStatus === 1) {
+    let min = parseNumber(params.get('selectedCaratMin'), MAX_CARAT);
+    let max = parseNumber(params.get('selectedCaratMax'), MAX_CARAT);
+    if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
+    filter.caratMin = min;
+    filter.caratMax = max;
+  }
+  const sort = params.get('sort');
+  if (sort && SORTS.has(sort)) filter.sort = sort as ListingSort;
+  return filter;
+}
+
+/** The filter as query parameters; defaults are left out so the plain listing keeps a clean URL. */
+export function filterToSearch(filter: ListingFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of Object.keys(LIST_PARAMS) as ListKey[]) {
+    if (filter[key].length) params.set(LIST_PARAMS[key], filter[key].join(','));
+  }
+  if (filter.caratStatus === 1) {
+    params.set('selectedCaratStatus', '1');
+    if (filter.caratMin !== undefined) params.set('selectedCaratMin', String(filter.caratMin));
+    if (filter.caratMax !== undefined) params.set('selectedCaratMax', String(filter.caratMax));
+  } else if (filter.rattiRange[0] !== DEFAULT_RATTI[0] || filter.rattiRange[1] !== DEFAULT_RATTI[1]) {
+    params.set(RATTI_PARAM, filter.rattiRange.join(','));
+  }
+  if (filter.sort) params.set('sort', filter.sort);
+  return params;
+}
+
+/** POST product-items body (spec section 7) for a product and filter. */
+export function listingBody(filter: ListingFilter, product: string | number): ListingFilterInput {
+  return {
+    filter: {
+      grades: filter.grades, ratti: [], colors: filter.colors, clarities: filter.clarities,
+      shapes: filter.shapes, origins: filter.origins, product,
+    },
+    selectedRatti: { range: filter.rattiRange },
+    selectedCarat: {
+      status: filter.caratStatus,
+      ...(filter.caratStatus === 1 && filter.caratMin !== undefined ? { min: filter.caratMin } : {}),
+      ...(filter.caratStatus === 1 && filter.caratMax !== undefined ? { max: filter.caratMax } : {}),
+    },
+    ...(filter.sort ? { sort: filter.sort } : {}),
+  };
+}
+
+/** How many filters differ from the defaults (for the "Filters (n)" label). */
+export function activeFilterCount(filter: ListingFilter): number {
+  let n = 0;
+  for (const key of Object.keys(LIST_PARAMS) as ListKey[]) n += filter[key].length;
+  if (filter.caratStatus === 1 ? filter.caratMin !== undefined || filter.caratMax !== undefined
+    : filter.rattiRange[0] !== DEFAULT_RATTI[0] || filter.rattiRange[1] !== DEFAULT_RATTI[1]) n += 1;
+  return n;
+}

@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { SafeImage } from '../../../components/ui/safe-image.tsx';
+import { mediaUrl } from '../../../lib/media.ts';
+
+/** Spec section 2: the slider fades automatically, infinitely, every 1000 ms. */
+export const SLIDE_INTERVAL_MS = 1000;
+
+function usePrefersReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
+    setReduced(query.matches);
+    const onChange = () => setReduced(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return reduced;
+}
+
+/**
+ * Cross-fading hero slider without a library. It pauses while hovered or focused, with the pause
+ * button, and when the visitor prefers reduced motion (then only the dots change slides).
+ */
+export function HeroSlider({ slides }: { slides: { image: string; alt: string }[] }) {
+  const [active, setActive] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
+  const running = slides.length > 1 && !paused && !hovered && !reducedMotion;
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible') setActive((i) => (i + 1) % slides.length);
+    }, SLIDE_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [running, slides.length]);
+
+  if (slides.length === 0) return null;
+  return (
+    <section
+      className="hero"
+      aria-roledescription="carousel"
+      aria-label="Featured gemstones"
+      data-testid="hero-slider"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setHovered(true)}
+      onBlur={() => setHovered(false)}
+    >
+      <div className="hero__track" aria-live={running ? 'off' : 'polite'}>
+        {slides.map((s, i) => (
+          <div
+            key={`${s.image}-${i}`}
+            className={`hero__slide${i === active ? ' is-active' : ''}`}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${slides.length}`}
+            aria-hidden={i !== active}
+            data-testid="hero-slide"
+          >
+            <SafeImage src={mediaUrl(s.image)} alt={s.alt} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} width={1600} height={600} />
+          </div>
+        ))}
+      </div>
+      {slides.length > 1 && (
+        <div className="hero__controls">
+          <button type="button" className="hero__pause" onClick={() => setPaused((p) => !p)} aria-pressed={paused}>
+            {paused ? 'Play' : 'Pause'}<span className="visually-hidden"> slideshow</span>
+          </button>
+          <div className="hero__dots">
+            {slides.map((s, i) => (
+              <button
+                key={`${s.image}-${i}`}
+                type="button"
+                className="hero__dot"
+                aria-label={`Show slide ${i + 1}`}
+                aria-current={i === active ? 'true' : undefined}
+                onClick={() => setActive(i)}
+              />
+            ))}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

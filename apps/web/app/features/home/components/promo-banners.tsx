@@ -1,0 +1,23 @@
+import { Link } from 'react-router';
+import { SafeImage } from '../../../components/ui/safe-image.tsx';
+import { mediaUrl } from '../../../lib/media.ts';
+
+/** Three promo banners from the store's configuration. */
+export function PromoBanners({ banners }: { banners: { image: string; alt: string; href: string }[] }) {
+  if (banners.length === 0) return null;
+  return (
+    <section className="section container" aria-label="Offers">
+      <ul className="banners" data-testid="promo-banners">
+        {banners.slice(0, 3).map((b, i) => {
+          const img = <SafeImage src={mediaUrl(b.image)} alt={b.alt} width={600} height={300} />;
+          const internal = b.href.startsWith('/');
+          return (
+            <li key={`${b.image}-${i}`} className="banner" data-testid="promo-banner">
+              {!b.href ? img : internal ? <Link to={b.href}>{img}</Link> : <a href={b.href}>{img}</a>}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

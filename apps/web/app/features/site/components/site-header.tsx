@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { CartIcon, CloseIcon, MenuIcon, PhoneIcon, PinIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { mediaUrl } from '../../../lib/media.ts';
+import { pagePath, phoneDigits, productPath, type SiteData } from '../site-data.ts';
+import { NavDropdown } from './nav-dropdown.tsx';
+
+/** Header: contact strip, logo, account and cart links, and the main menu (a drawer on phones). */
+export function SiteHeader({ site }: { site: SiteData }) {
+  const { profile } = site;
+  const header = profile.configurationData.header;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setMenuOpen(false);
+        document.getElementById('menu-toggle')?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <div className="topbar">
+        <div className="container topbar__inner">
+          <ul className="topbar__contact">
+            {header.phone && (
+              <li>
+                <a href={`tel:+${phoneDigits(header.phone)}`} data-testid="header-phone"><PhoneIcon width={16} height={16} /> {header.phone}</a>
+              </li>
+            )}
+            {header.address && (
+              <li className="topbar__address" data-testid="header-address"><PinIcon width={16} height={16} /> {header.address}</li>
+            )}
+          </ul>
+          <div className="topbar__account" data-slot="account">
+            <Link to="/login" className="topbar__link" data-testid="sign-in"><UserIcon width={16} height={16} /> Sign In</Link>
+          </div>
+        </div>
+      </div>
+
+      <div className="container masthead">
+        <button
+          type="button"
+          id="menu-toggle"
+          className="icon-button masthead__menu"
+          aria-expanded={menuOpen}
+          aria-controls="site-nav"
+          onClick={() => setMenuOpen((v) => !v)}
+        >
+          {menuOpen ? <CloseIcon width={24} height={24} /> : <MenuIcon width={24} height={24} />}
+          <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+        </button>
+        <Link to="/home" className="logo" data-testid="logo">
+          {/* The logo artwork carries the store's name; without one the name is set in type. */}
+          {profile.primary_logo.path
+            ? <img src={mediaUrl(profile.primary_logo.path)} alt={profile.name} className="logo__image" width={300} height={80} />
+            : <span className="logo__name">{profile.name}</span>}
+        </Link>
+        <Link to="/cart" className="icon-button cart-link" data-testid="cart-link">
+          <CartIcon width={24} height={24} />
+          <span className="cart-link__count" data-testid="cart-count" aria-hidden="true">0</span>
+          <span className="visually-hidden">Cart, 0 items</span>
+        </Link>
+      </div>
+
+      <nav id="site-nav" className={`nav${menuOpen ? ' is-open' : ''}`} aria-label="Main">
+        <ul className="container nav__list">
+          <li className="nav__item"><NavLink to="/home" className="nav__link" end>Home</NavLink></li>
+          {site.products.length > 0 && (
+            <NavDropdown label="Gemstones" testId="menu-gemstones">
+              {site.products.map((p) => (
+                <li key={p.id}><Link to={productPath(p)}>{p.name}</Link></li>
+              ))}
+            </NavDropdown>
+          )}
+          {site.pageCategories.filter((c) => c.pages.length > 0).map((c) => (
+            <NavDropdown key={c.id} label={c.name}>
+              {c.pages.map((p) => (
+                <li key={p.id}><Link to={pagePath(p)}>{p.title}</Link></li>
+              ))}
+            </NavDropdown>
+          ))}
+          {site.nonCategorizedPages.map((p) => (
+            <li className="nav__item" key={p.id}><NavLink to={pagePath(p)} className="nav__link">{p.title}</NavLink></li>
+          ))}
+          <li className="nav__item"><NavLink to="/blog" className="nav__link">Blog</NavLink></li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

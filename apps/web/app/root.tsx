@@ -1,0 +1,66 @@
+import { useState, type ReactNode } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Route } from './+types/root';
+import baseCss from './styles/base.css?url';
+import layoutCss from './styles/layout.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: baseCss },
+  { rel: 'stylesheet', href: layoutCss },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#fbf8f1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // One client per browser session (and per server render), never shared between requests.
+  const [queryClient] = useState(() => new QueryClient({
+    defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
+  }));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ error }) => (error ? [{ title: 'Gemstore' }] : []);
+
+/** Reached only when the store layout itself cannot render (for example an unknown domain). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = 'Something went wrong';
+  let message = 'Please try again in a moment.';
+  if (isRouteErrorResponse(error)) {
+    const text = (error.data as { message?: string } | null)?.message;
+    if (error.status === 404) {
+      title = 'Shop not found';
+      message = text ?? 'There is no shop at this address.';
+    } else if (text) {
+      message = text;
+    }
+  }
+  return (
+    <main className="bare-error">
+      <h1>{title}</h1>
+      <p>{message}</p>
+    </main>
+  );
+}

@@ -1,0 +1,51 @@
+import type { PostResponse } from '@gemstore/contracts';
+import type { Route } from './+types/blog-category-or-post';
+import { BlogListView } from '../features/blog/components/blog-list-view.tsx';
+import { PostView } from '../features/blog/components/post-view.tsx';
+import { loadBlogList } from '../features/blog/blog-data.server.ts';
+import { DEFAULT_BLOG_COVER, mediaUrl } from '../lib/media.ts';
+import { loadRequired, requireRef } from '../lib/server-api.ts';
+import { seo, storeFromMatches, textOf } from '../lib/seo.ts';
+import contentCss from '../styles/content.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentCss }];
+
+/**
+ * The spec has both /blog/{categoryId}/{page?} and /blog/{categoryUrl}/{url}. A purely numeric
+ * second segment is a page of the category's list; anything else is a post's url.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const category = requireRef(params.category);
+  if (/^\d+$/.test(params.second)) return loadBlogList(context, category, Number(params.second));
+  const { post } = await loadRequired<PostResponse>(context, `post/${requireRef(params.second)}`);
+  return { kind: 'post' as const, post };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const store = storeFromMatches(matches);
+  if (loaderData.kind === 'list') {
+    const category = loaderData.posts.category;
+    const page = loaderData.posts.data.current_page;
+    return seo({
+      title: `${category?.name ?? 'Journal'}${page > 1 ? `, page ${page}` : ''}`,
+      description: category ? `Posts about ${category.name}.` : 'Notes on gemstones.',
+      store,
+    });
+  }
+  const { post } = loaderData;
+  const metaDescription = post.meta_values.find((m) => m.meta.name === 'description')?.content;
+  return [
+    ...seo({
+      title: post.meta_values.find((m) => m.meta.name === 'title')?.content || post.title,
+      description: metaDescription || post.description || textOf(post.body),
+      type: 'article',
+      image: mediaUrl(post.cover_photo_url, DEFAULT_BLOG_COVER),
+      store,
+    }),
+    { property: 'article:published_time', content: post.published_at },
+  ];
+}
+
+export default function BlogCategoryOrPost({ loaderData }: Route.ComponentProps) {
+  return loaderData.kind === 'list' ? <BlogListView data={loaderData} /> : <PostView post={loaderData.post} />;
+}

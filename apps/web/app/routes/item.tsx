@@ -1,0 +1,147 @@
+import type { ItemDetailResponse } from '@gemstore/contracts';
+import type { Route } from './+types/item';
+import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
+import { PriceNote } from '../components/ui/price-note.tsx';
+import { SafeImage } from '../components/ui/safe-image.tsx';
+import { Tabs } from '../components/ui/tabs.tsx';
+import { ItemActions } from '../features/catalog/components/item-actions.tsx';
+import { formatNumber, itemPath, itemTitle, rattiLabel } from '../features/catalog/item-format.ts';
+import { absoluteUrl, mediaUrl } from '../lib/media.ts';
+import { displayAmount } from '../lib/money.ts';
+import { loadRequired, requireRef } from '../lib/server-api.ts';
+import { seo, storeFromMatches } from '../lib/seo.ts';
+import { usePriceFormatter, useStoreProfile } from '../lib/store-context.tsx';
+import catalogCss from '../styles/catalog.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
+
+/** /item/{itemId}: the friendly url or the id. A sold stone still has its page, marked Sold. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { item } = await loadRequired<ItemDetailResponse>(context, `item-details/${requireRef(params.itemId)}`);
+  return { item };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const { item } = loaderData;
+  const store = storeFromMatches(matches);
+  const title = itemTitle(item);
+  const description = item.description
+    || `${title}: ${rattiLabel(item.ratti.rati_standard)} ratti, ${item.color.color}, ${item.clarity.clarity}, ${item.origin.origin}. Certified by ${item.certificate.lab}.`;
+  const image = mediaUrl(item.image, '');
+  const tags = seo({ title, description, type: 'product', image, store });
+  if (store) {
+    const currency = store.profile.currency;
+    tags.push({
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: title,
+        sku: item.sku,
+        ...(image ? { image: absoluteUrl(store.origin, image) } : {}),
+        description,
+        category: item.product.name,
+        offers: {
+          '@type': 'Offer',
+          url: absoluteUrl(store.origin, itemPath(item)),
+          price: displayAmount(item.amounts.mrpAmount, currency).toFixed(2),
+          priceCurrency: currency.currency,
+          availability: item.status === 'available' ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+          itemCondition: 'https://schema.org/NewCondition',
+        },
+      },
+    });
+  }
+  return tags;
+}
+
+function StatusNote({ status }: { status: string }) {
+  if (status === 'sold') return <p className="item-status item-status--sold" data-testid="sold">Sold. This stone has found its owner.</p>;
+  if (status === 'reserved') return <p className="item-status" data-testid="reserved">Reserved: this stone is held for another customer's order.</p>;
+  return null;
+}
+
+export default function ItemPage({ loaderData }: Route.ComponentProps) {
+  const { item } = loaderData;
+  const profile = useStoreProfile();
+  const price = usePriceFormatter();
+  const title = itemTitle(item);
+  const pricePerCarat = item.carat > 0 ? price(item.amounts.mrpAmount / item.carat) : null;
+  const attributes: [string, string][] = [
+    ['Weight', `${formatNumber(item.weight)} mg (${formatNumber(item.carat)} ct)`],
+    ['Ratti', `${rattiLabel(item.ratti.rati_standard)}`],
+    ['Colour', item.color.color],
+    ['Clarity', item.clarity.clarity],
+    ['Grade', item.product_grade.grade || item.product_grade.alias],
+    ['Origin', item.origin.origin],
+    ['Shape', item.shape.shape],
+    ['Width', `${formatNumber(item.width)} mm`],
+    ['Length', `${formatNumber(item.length)} mm`],
+    ['Depth', `${formatNumber(item.depth)} mm`],
+    ['Certificate', `${item.certificate.lab}, report ${item.certificate.number}`],
+  ];
+
+  return (
+    <div className="container item">
+      <Breadcrumbs items={[
+        { label: 'Home', to: '/home' },
+        { label: item.product.name, to: `/product/${encodeURIComponent(item.product.category_url)}/${encodeURIComponent(item.product.url)}` },
+        { label: title },
+      ]} />
+      <div className="item__layout">
+        <div className="item__gallery">
+          <figure className={`item__image${item.status === 'sold' ? ' is-sold' : ''}`}>
+            <SafeImage src={mediaUrl(item.image)} alt={`${title}, ${item.color.color} ${item.shape.shape}`} width={640} height={640} loading="eager" fetchPriority="high" />
+            {item.status === 'sold' && <span className="sold-badge" aria-hidden="true">Sold</span>}
+          </figure>
+          <figure className="item__certificate" data-testid="certificate">
+            <SafeImage src={mediaUrl(item.certificate_image)} alt={`${item.certificate.lab} certificate, report ${item.certificate.number}`} width={480} height={340} />
+            <figcaption>
+              Certified by <strong data-testid="certificate-lab">{item.certificate.lab}</strong>, report no. <strong data-testid="certificate-number">{item.certificate.number}</strong>
+            </figcaption>
+          </figure>
+        </div>
+
+        <div className="item__summary">
+          <p className="eyebrow">{item.product.name}</p>
+          <h1 className="page-title" data-testid="item-name">{title}</h1>
+          <p className="item__price" data-testid="item-price">{price(item.amounts.mrpAmount)}</p>
+          <PriceNote />
+          <StatusNote status={item.status} />
+          <dl className="item__facts">
+            <div><dt>SKU</dt><dd data-testid="item-sku">{item.sku}</dd></div>
+            <div><dt>Weight</dt><dd data-testid="item-weight">{formatNumber(item.weight)} mg · {formatNumber(item.carat)} ct</dd></div>
+            <div><dt>Ratti</dt><dd>{rattiLabel(item.ratti.rati_standard)}</dd></div>
+            {pricePerCarat && <div><dt>Price per carat</dt><dd data-testid="price-per-carat">{pricePerCarat}</dd></div>}
+            <div><dt>Colour</dt><dd>{item.color.color}</dd></div>
+            <div><dt>Origin</dt><dd>{item.origin.origin}</dd></div>
+          </dl>
+          <p className="item__ratti-note" data-testid="ratti-definition">1 ratti = {formatNumber(profile.ratti_mg)} mg at this store</p>
+          <ItemActions item={item} path={itemPath(item)} />
+        </div>
+      </div>
+
+      <Tabs
+        label="Stone details"
+        tabs={[
+          {
+            id: 'description',
+            label: 'Description',
+            content: <div className="prose" data-testid="item-description"><p>{item.description || `${title}, natural and certified.`}</p></div>,
+          },
+          {
+            id: 'additional',
+            label: 'Additional Information',
+            content: (
+              <table className="attr-table" data-testid="attribute-table">
+                <caption className="visually-hidden">Attributes of {title}</caption>
+                <tbody>
+                  {attributes.map(([k, v]) => <tr key={k}><th scope="row">{k}</th><td>{v}</td></tr>)}
+                </tbody>
+              </table>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

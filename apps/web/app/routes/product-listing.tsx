@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
+import type { ListingResponse, ProductAttributesResponse } from '@gemstore/contracts';
+import type { Route } from './+types/product-listing';
+import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
+import { LoadMore } from '../components/ui/load-more.tsx';
+import { PriceNote } from '../components/ui/price-note.tsx';
+import { useListingItems } from '../features/catalog/api/get-listing-page.ts';
+import { FilterPanel } from '../features/catalog/components/filter-panel.tsx';
+import { ItemCard } from '../features/catalog/components/item-card.tsx';
+import { activeFilterCount, filterFromSearch, filterToSearch, listingBody, type ListingFilter } from '../features/catalog/listing-filter.ts';
+import { loadRequired, notFound, requireRef } from '../lib/server-api.ts';
+import { mediaUrl } from '../lib/media.ts';
+import { seo, storeFromMatches } from '../lib/seo.ts';
+import catalogCss from '../styles/catalog.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
+
+/** product/{productCategoryId}/{productId}: filters and page 1 render on the server from the query string. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const categoryRef = requireRef(params.productCategoryId);
+  const productRef = requireRef(params.productId);
+  const filter = filterFromSearch(new URL(request.url).searchParams);
+  const body = listingBody(filter, productRef);
+  const [attributes, firstPage] = await Promise.all([
+    loadRequired<ProductAttributesResponse>(context, `product-attributes/${productRef}`),
+    loadRequired<ListingResponse>(context, 'product-items?page=1', { method: 'POST', body }),
+  ]);
+  const category = attributes.product.product_category;
+  if (categoryRef !== category.url.content && categoryRef !== String(category.id)) notFound('This product is not in that category.');
+  return { attributes, filter, body, firstPage };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const { product, product_stocks_count: count } = loaderData.attributes;
+  return seo({
+    title: `${product.name}: natural certified stones`,
+    description: product.description || `${count} natural, certified ${product.name} stones, each unique, with certificate.`,
+    image: mediaUrl(product.primary_image.filename, ''),
+    store: storeFromMatches(matches),
+  });
+}
+
+export default function ProductListing({ loaderData }: Route.ComponentProps) {
+  const { attributes, filter, body, firstPage } = loaderData;
+  const { product } = attributes;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const query = useListingItems(body, firstPage);
+  const items = query.data.pages.flatMap((p) => p.data);
+  const busy = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
+  const activeCount = activeFilterCount(filter);
+
+  const apply = (next: ListingFilter) => {
+    const search = filterToSearch(next).toString();
+    setFiltersOpen(false);
+    navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { preventScrollReset: true });
+  };
+
+  return (
+    <div className="container listing">
+      <Breadcrumbs items={[{ label: 'Home', to: '/home' }, { label: product.product_category.name }, { label: product.name }]} />
+      <header className="listing__header">
+        <h1 className="page-title">{product.name}</h1>
+        {product.description && <p className="listing__intro">{product.description}</p>}
+        <p className="listing__count">{attributes.product_stocks_count} stones available · <PriceNote inline /></p>
+      </header>
+
+      <div className="listing__layout">
+        <aside className={`listing__filters${filtersOpen ? ' is-open' : ''}`} aria-label="Filters">
+          <button
+            type="button"
+            className="button button--ghost listing__filters-toggle"
+            aria-expanded={filtersOpen}
+            aria-controls="listing-filter"
+            onClick={() => setFiltersOpen((v) => !v)}
+          >
+            Filters{activeCount ? ` (${activeCount})` : ''}
+          </button>
+          {/* Re-mounted when the URL changes, so back/forward and shared links show their own filter. */}
+          <FilterPanel key={location.search} id="listing-filter" attributes={attributes} filter={filter} action={location.pathname} onApply={apply} />
+        </aside>
+
+        <section className="listing__results" aria-label={`${product.name} stones`} aria-busy={busy}>
+          {items.length === 0 ? (
+            <p className="empty" data-testid="no-products">No Products Found.</p>
+          ) : (
+            <ul className="item-grid" data-testid="item-grid">
+              {items.map((item, i) => <ItemCard key={item.id} item={item} eager={i < 4} />)}
+            </ul>
+          )}
+          <LoadMore
+            hasMore={query.hasNextPage}
+            loading={query.isFetchingNextPage}
+            error={query.isFetchNextPageError}
+            onLoadMore={() => { if (!query.isFetching) void query.fetchNextPage(); }}
+            label="Show more stones"
+          />
+        </section>
+      </div>
+    </div>
+  );
+}

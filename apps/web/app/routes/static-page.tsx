@@ -1,0 +1,36 @@
+import type { PageResponse } from '@gemstore/contracts';
+import type { Route } from './+types/static-page';
+import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
+import { loadRequired, requireRef } from '../lib/server-api.ts';
+import { seo, storeFromMatches, textOf } from '../lib/seo.ts';
+import contentCss from '../styles/content.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentCss }];
+
+/** /{id}: a static content page by url or id. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { page } = await loadRequired<PageResponse>(context, `page/${requireRef(params.pageId)}`);
+  return { page };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const { page } = loaderData;
+  return seo({
+    title: page.title,
+    description: page.meta_description || textOf(page.body),
+    type: 'article',
+    store: storeFromMatches(matches),
+  });
+}
+
+export default function StaticPage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <article className="container page" data-testid="static-page">
+      <Breadcrumbs items={[{ label: 'Home', to: '/home' }, { label: page.title }]} />
+      <h1 className="page-title">{page.title}</h1>
+      {/* The API sanitises page HTML. */}
+      <div className="prose" dangerouslySetInnerHTML={{ __html: page.body }} />
+    </article>
+  );
+}

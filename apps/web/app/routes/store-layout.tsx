@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type {
+  PageCategoriesResponse, PagesResponse, ProductsResponse, StoreProfileResponse,
+} from '@gemstore/contracts';
+import type { Route } from './+types/store-layout';
+import { NotFound } from '../components/ui/not-found.tsx';
+import { SiteFooter } from '../features/site/components/site-footer.tsx';
+import { SiteHeader } from '../features/site/components/site-header.tsx';
+import type { SiteData } from '../features/site/site-data.ts';
+import { loadOptional, loadRequired } from '../lib/server-api.ts';
+import { StoreProvider } from '../lib/store-context.tsx';
+import { seo } from '../lib/seo.ts';
+
+/** The public layout: the store's header, menu and footer, loaded once per document. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const [store, products, pageCategories, policyPages, knowUsPages] = await Promise.all([
+    loadRequired<StoreProfileResponse>(context, 'store-profile'),
+    loadOptional<ProductsResponse>(context, 'products'),
+    loadOptional<PageCategoriesResponse>(context, 'page-categories-all'),
+    loadOptional<PagesResponse>(context, 'policy-pages'),
+    loadOptional<PagesResponse>(context, 'know-us-pages'),
+  ]);
+  return {
+    profile: store.profile,
+    nonCategorizedPages: store.nonCategorizedPages,
+    products: products?.products ?? [],
+    pageCategories: pageCategories?.categories ?? [],
+    policyPages: policyPages?.pages ?? [],
+    knowUsPages: knowUsPages?.pages ?? [],
+    /** For absolute Open Graph URLs. */
+    origin: new URL(request.url).origin,
+  };
+}
+
+// The chrome does not change while a visitor browses; child loaders carry the page data.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false;
+}
+
+/** Reached when a child route throws (404s and failures): the meta of the error page. */
+export function meta({ error, loaderData }: Route.MetaArgs) {
+  if (!error) return [];
+  const store = loaderData ? { profile: loaderData.profile, origin: loaderData.origin } : undefined;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return seo({
+    title: notFound ? 'Page not found' : 'Something went wrong',
+    description: notFound ? 'The page you are looking for does not exist.' : 'Please try again in a moment.',
+    store,
+  });
+}
+
+function Chrome({ site, children }: { site: SiteData; children: ReactNode }) {
+  return (
+    <StoreProvider profile={site.profile}>
+      <SiteHeader site={site} />
+      <main id="main" className="site-main" tabIndex={-1}>{children}</main>
+      <SiteFooter site={site} />
+    </StoreProvider>
+  );
+}
+
+export default function StoreLayout({ loaderData }: Route.ComponentProps) {
+  return <Chrome site={loaderData}><Outlet /></Chrome>;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const site = useRouteLoaderData<typeof loader>('routes/store-layout');
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error) ? (error.data as { message?: string } | null)?.message : undefined;
+  const body = status === 404
+    ? <NotFound />
+    : (
+      <section className="not-found" aria-labelledby="error-title">
+        <h1 id="error-title">Something went wrong</h1>
+        <p>{message ?? 'Please try again in a moment.'}</p>
+      </section>
+    );
+  // Without the store (unknown domain, API down) there is no chrome to draw.
+  if (!site) {
+    return (
+      <main className="bare-error">
+        <h1>{status === 404 ? 'Shop not found' : 'Something went wrong'}</h1>
+        <p>{message ?? 'Please try again in a moment.'}</p>
+      </main>
+    );
+  }
+  return <Chrome site={site}>{body}</Chrome>;
+}

@@ -14,6 +14,13 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { payPagesRoutes, paymentsApiRoutes } from './modules/payments/payments.routes.ts';
+import { returnsRoutes } from './modules/returns/returns.routes.ts';
+import { enquiriesRoutes } from './modules/enquiries/enquiries.routes.ts';
+import { reservationsPlugin } from './plugins/reservations.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -50,8 +57,16 @@ export async function buildApp({ config, db, web = true, logger = true }: BuildA
     await api.register(authRoutes);
     await api.register(customersRoutes);
     await api.register(notificationsRoutes);
+    await api.register(addressesRoutes);
+    await api.register(cartRoutes);
+    await api.register(ordersRoutes);
+    await api.register(paymentsApiRoutes);
+    await api.register(returnsRoutes);
+    await api.register(enquiriesRoutes);
   }, { prefix: '/api' });
 
+  await app.register(payPagesRoutes, { prefix: '/pay' });
+  await app.register(reservationsPlugin);
   await app.register(mediaPlugin);
   if (web) await app.register(webPlugin);
   return app;

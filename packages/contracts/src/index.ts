@@ -4,3 +4,4 @@ export * from './catalog.ts';
 export * from './content.ts';
 export * from './money.ts';
 export * from './auth.ts';
+export * from './checkout.ts';

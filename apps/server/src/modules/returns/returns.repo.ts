@@ -1,0 +1,59 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { returnImages, returnLines, returnRequests } from '@gemstore/db';
+import type { Executor } from '../../lib/db.ts';
+
+export type ReturnRow = typeof returnRequests.$inferSelect;
+export type ReturnStatusValue = ReturnRow['status'];
+
+export async function listReturnsOfOrders(db: Executor, storeId: number, orderIds: number[]): Promise<ReturnRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(returnRequests)
+    .where(and(eq(returnRequests.storeId, storeId), inArray(returnRequests.orderId, orderIds)))
+    .orderBy(asc(returnRequests.id));
+}
+
+export async function listReturnLines(db: Executor, returnIds: number[]) {
+  if (returnIds.length === 0) return [];
+  return db.select().from(returnLines).where(inArray(returnLines.returnId, returnIds)).orderBy(asc(returnLines.id));
+}
+
+export async function listReturnImages(db: Executor, returnIds: number[]) {
+  if (returnIds.length === 0) return [];
+  return db.select().from(returnImages).where(inArray(returnImages.returnId, returnIds)).orderBy(asc(returnImages.id));
+}
+
+/** Order lines of these that are already part of a return. */
+export async function findReturnedLines(db: Executor, orderLineIds: number[]): Promise<number[]> {
+  if (orderLineIds.length === 0) return [];
+  const rows = await db.select({ id: returnLines.orderLineId }).from(returnLines).where(inArray(returnLines.orderLineId, orderLineIds));
+  return rows.map((r) => r.id);
+}
+
+export async function findReturn(db: Executor, storeId: number, returnId: number, customerId?: number): Promise<ReturnRow | null> {
+  const [row] = await db.select().from(returnRequests).where(and(
+    eq(returnRequests.id, returnId), eq(returnRequests.storeId, storeId),
+    customerId === undefined ? undefined : eq(returnRequests.customerId, customerId),
+  )).limit(1);
+  return row ?? null;
+}
+
+export async function insertReturn(
+  db: Executor,
+  values: { storeId: number; orderId: number; customerId: number; reason: string; comment: string },
+  orderLineIds: number[], imagePaths: string[],
+): Promise<ReturnRow> {
+  const [row] = await db.insert(returnRequests).values(values).returning();
+  await db.insert(returnLines).values(orderLineIds.map((orderLineId) => ({ returnId: row!.id, orderLineId })));
+  if (imagePaths.length) await db.insert(returnImages).values(imagePaths.map((path) => ({ returnId: row!.id, path })));
+  return row!;
+}
+
+/** Updates only while the return is in `whenStatus` (a concurrent change wins, this one answers null). */
+export async function updateReturn(
+  db: Executor, returnId: number, whenStatus: ReturnStatusValue,
+  values: Partial<Pick<ReturnRow, 'status' | 'courierPartner' | 'trackingNumber'>>,
+): Promise<ReturnRow | null> {
+  const [row] = await db.update(returnRequests).set(values)
+    .where(and(eq(returnRequests.id, returnId), eq(returnRequests.status, whenStatus))).returning();
+  return row ?? null;
+}

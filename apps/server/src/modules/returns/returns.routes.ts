@@ -1,0 +1,70 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MAX_RETURN_IMAGES, MAX_RETURN_IMAGE_BYTES, ReturnCreateFields, ReturnCreateResponse, ReturnTrackingBody, ReturnTrackingResponse,
+} from '@gemstore/contracts';
+import { customerContext } from '../../lib/customer-context.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { customerOnly } from '../../plugins/auth.ts';
+import * as service from './returns.service.ts';
+
+/** Multipart limit errors of @fastify/multipart, as field errors the form can show. */
+function multipartError(err: unknown): ValidationError | null {
+  const code = (err as { code?: unknown })?.code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE': return ValidationError.field('images', `Each image must be at most ${MAX_RETURN_IMAGE_BYTES / 1024 / 1024} MB.`);
+    case 'FST_FILES_LIMIT': return ValidationError.field('images', `Attach at most ${MAX_RETURN_IMAGES} images.`);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT': return ValidationError.field('input', 'The form has too many fields.');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE': return ValidationError.field('input', 'Send the return request as multipart/form-data.');
+    default: return null;
+  }
+}
+
+/** Reads the whole form: fields by name (detailIds[i] gathered into a list) and the pictures in memory (at most 5 x 5 MB). */
+async function readReturnForm(request: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  const detailIds: string[] = [];
+  const images: service.UploadedImage[] = [];
+  try {
+    for await (const part of request.parts()) {
+      const name = part.fieldname;
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (!/^images(\[\d*\])?$/.test(name)) throw ValidationError.field(name.slice(0, 40), 'Only images may be attached.');
+        if (data.length > 0) images.push({ position: images.length + 1, data });
+      } else if (/^detailIds(\[\d*\])?$/.test(name)) {
+        detailIds.push(String(part.value));
+      } else if (name === 'orderId' || name === 'reason' || name === 'comment') {
+        fields[name] = String(part.value);
+      }
+    }
+  } catch (err) {
+    throw multipartError(err) ?? err;
+  }
+  const parsed = ReturnCreateFields.safeParse({ ...fields, detailIds });
+  if (!parsed.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? 'input')] ??= []).push(issue.message);
+    throw new ValidationError(errors);
+  }
+  return { fields: parsed.data, images };
+}
+
+export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+  await app.register(multipart, {
+    limits: { fileSize: MAX_RETURN_IMAGE_BYTES, files: MAX_RETURN_IMAGES, fields: 120, parts: 130, fieldSize: 8 * 1024, headerPairs: 200 },
+    throwFileSizeLimit: true,
+  });
+
+  app.post('/return-request-create', { onRequest: customerOnly, schema: { response: { 200: ReturnCreateResponse } } }, async (request) => {
+    const ctx = customerContext(request);
+    const { fields, images } = await readReturnForm(request);
+    return service.createReturn(db, ctx, { mediaDir: app.config.mediaDir }, fields, images);
+  });
+
+  app.post('/return-request-tracking-details-submit', { onRequest: customerOnly, schema: { body: ReturnTrackingBody, response: { 200: ReturnTrackingResponse } } },
+    async (request) => service.submitTracking(db, customerContext(request), request.body));
+};

@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  type Item, MAX_RETURN_IMAGES, RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnCreateFields, type ReturnCreateResponse,
+  type ReturnReason, type ReturnRequest, type ReturnTrackingBody, type ReturnTrackingResponse,
+} from '@gemstore/contracts';
+import type { Database } from '@gemstore/db';
+import type { CustomerContext } from '../../lib/customer-context.ts';
+import type { RequestContext } from '../../lib/context.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { findItemsByIds } from '../catalog/catalog.repo.ts';
+import { toItem } from '../catalog/catalog.service.ts';
+import * as orders from '../orders/orders.repo.ts';
+import { EXTENSIONS, reencodeImage, sniffImage } from './images.ts';
+import * as repo from './returns.repo.ts';
+
+export type LineDetail = { id: number; item: Item & { iname: string } };
+export type ReturnWithOrder = ReturnRequest & { orderId: number };
+
+function toReturn(r: repo.ReturnRow, lineIds: number[], images: { id: number; path: string }[], lineDetails: Map<number, LineDetail>): ReturnWithOrder {
+  const details = lineIds.flatMap((id) => lineDetails.get(id) ?? []);
+  return {
+    id: r.id,
+    orderId: r.orderId,
+    placed_on: r.placedOn.toISOString(),
+    total_qty: lineIds.length,
+    status: r.status,
+    status_label: RETURN_STATUS_LABELS[r.status],
+    reason: r.reason as ReturnReason,
+    reason_label: RETURN_REASONS[r.reason as ReturnReason] ?? r.reason,
+    comment: r.comment,
+    images: images.map((i) => ({ id: i.id, path: i.path })),
+    courier_partner: r.courierPartner,
+    tracking_number: r.trackingNumber,
+    details,
+  };
+}
+
+/** Returns of these orders with their lines and pictures (the order answer embeds them). */
+export async function listReturnsOfOrders(db: Database, ctx: RequestContext, orderIds: number[], lineDetails: Map<number, LineDetail>): Promise<ReturnWithOrder[]> {
+  const rows = await repo.listReturnsOfOrders(db, ctx.store.id, orderIds);
+  const ids = rows.map((r) => r.id);
+  const [lines, images] = await Promise.all([repo.listReturnLines(db, ids), repo.listReturnImages(db, ids)]);
+  return rows.map((r) => toReturn(r, lines.filter((l) => l.returnId === r.id).map((l) => l.orderLineId), images.filter((i) => i.returnId === r.id), lineDetails));
+}
+
+async function loadReturn(db: Database, ctx: RequestContext, row: repo.ReturnRow): Promise<ReturnRequest> {
+  const lines = await orders.listOrderLines(db, [row.orderId]);
+  const items = await findItemsByIds(db, ctx.store.id, lines.map((l) => l.itemId));
+  const byId = new Map(items.map((i) => [i.id, toItem(ctx.store.id, i)]));
+  const details = new Map(lines.flatMap((l) => {
+    const item = byId.get(l.itemId);
+    return item ? [[l.id, { id: l.id, item: { ...item, iname: l.itemName } }] as const] : [];
+  }));
+  const [found] = await listReturnsOfOrders(db, ctx, [row.orderId], details).then((all) => all.filter((r) => r.id === row.id));
+  const { orderId: _orderId, ...rest } = found!;
+  return rest;
+}
+
+export interface UploadedImage {
+  /** 1-based position in the form, for messages. */
+  position: number;
+  data: Buffer;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * A return for lines of the customer's own dispatched order, each line at most once. Pictures are
+ * checked by their bytes and re-encoded before anything is stored; files are written first and
+ * removed again if the rows cannot be written, so a failure leaves no rows and no files.
+ */
+export async function createReturn(
+  db: Database, ctx: CustomerContext, deps: { mediaDir: string },
+  input: ReturnCreateFields, images: UploadedImage[],
+): Promise<ReturnCreateResponse> {
+  if (images.length > MAX_RETURN_IMAGES) throw ValidationError.field('images', `Attach at most ${MAX_RETURN_IMAGES} images.`);
+  const order = await orders.findOrder(db, ctx.store.id, input.orderId, ctx.customerId);
+  if (!order) throw new NotFoundError('This order does not exist.');
+  const [dispatch] = await orders.listDispatches(db, [order.id]);
+  if (!dispatch) throw ValidationError.field('orderId', 'A return can be requested once the order has been dispatched.');
+  const lines = await orders.listOrderLines(db, [order.id]);
+  if (input.detailIds.some((id) => !lines.some((l) => l.id === id))) throw ValidationError.field('detailIds', 'Choose stones of this order.');
+  if ((await repo.findReturnedLines(db, input.detailIds)).length) throw ValidationError.field('detailIds', 'A chosen stone is already part of a return request.');
+
+  const encoded: { data: Buffer; ext: string }[] = [];
+  for (const image of images) {
+    const kind = sniffImage(image.data);
+    if (!kind) throw ValidationError.field('images', `Image ${image.position} is not a JPEG, PNG or WebP picture.`);
+    try {
+      encoded.push({ data: await reencodeImage(image.data, kind), ext: EXTENSIONS[kind] });
+    } catch {
+      throw ValidationError.field('images', `Image ${image.position} could not be read as a picture.`);
+    }
+  }
+
+  const dir = join(deps.mediaDir, 'returns');
+  await mkdir(dir, { recursive: true });
+  const written: string[] = [];
+  try {
+    const paths: string[] = [];
+    for (const e of encoded) {
+      const name = `${randomBytes(16).toString('hex')}.${e.ext}`;
+      await writeFile(join(dir, name), e.data, { flag: 'wx' });
+      written.push(join(dir, name));
+      paths.push(`/media/returns/${name}`);
+    }
+    const row = await db.transaction((tx) => repo.insertReturn(tx, {
+      storeId: ctx.store.id, orderId: order.id, customerId: ctx.customerId, reason: input.reason, comment: input.comment,
+    }, input.detailIds, paths));
+    return { returnRequest: await loadReturn(db, ctx, row), orderId: order.id, message: 'Your return request was placed.' };
+  } catch (err) {
+    await Promise.all(written.map((f) => unlink(f).catch(() => {})));
+    if (isUniqueViolation(err)) throw ValidationError.field('detailIds', 'A chosen stone is already part of a return request.');
+    throw err;
+  }
+}
+
+/** Courier and tracking number of an approved return (spec: only while Approved). */
+export async function submitTracking(db: Database, ctx: CustomerContext, input: ReturnTrackingBody): Promise<ReturnTrackingResponse> {
+  const found = await repo.findReturn(db, ctx.store.id, input.returnId, ctx.customerId);
+  if (!found) throw new NotFoundError('This return request does not exist.');
+  const notApproved = () => new ConflictError(
+    `Tracking details can be sent only while the return is Approved; it is ${RETURN_STATUS_LABELS[found.status]}.`, 'return_not_approved',
+  );
+  if (found.status !== 'approved') throw notApproved();
+  const row = await repo.updateReturn(db, found.id, 'approved', { courierPartner: input.courierPartner, trackingNumber: input.trackingNumber });
+  if (!row) throw notApproved();
+  return { returnRequest: await loadReturn(db, ctx, row), message: 'The tracking details were saved.' };
+}
+
+/** The steps a return may take; Rejected and Refunded are final. */
+const NEXT_STATUSES: Record<repo.ReturnStatusValue, repo.ReturnStatusValue[]> = {
+  requested: ['approved', 'rejected'],
+  approved: ['picked_up', 'rejected'],
+  picked_up: ['received'],
+  received: ['refunded', 'rejected'],
+  rejected: [],
+  refunded: [],
+};
+
+/** Back office (and tests until it exists): moves a return to its next status. */
+export async function changeReturnStatus(db: Database, storeId: number, returnId: number, status: repo.ReturnStatusValue): Promise<repo.ReturnRow> {
+  const found = await repo.findReturn(db, storeId, returnId);
+  if (!found) throw new NotFoundError('This return request does not exist.');
+  if (!NEXT_STATUSES[found.status].includes(status)) {
+    throw new ConflictError(`A return that is ${RETURN_STATUS_LABELS[found.status]} cannot become ${RETURN_STATUS_LABELS[status]}.`, 'invalid_return_status');
+  }
+  const row = await repo.updateReturn(db, returnId, found.status, { status });
+  if (!row) throw new ConflictError('The return changed meanwhile. Please reload.', 'return_changed');
+  return row;
+}

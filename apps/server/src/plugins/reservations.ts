@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { releaseExpiredReservations } from '../modules/orders/orders.service.ts';
+
+/**
+ * Every RESERVATION_SWEEP_SECONDS, frees the stones of unpaid orders whose reservation lapsed.
+ * Every replica runs it; SKIP LOCKED in the sweep keeps them out of each other's way.
+ */
+export async function reservationsPlugin(app: FastifyInstance) {
+  const seconds = app.config.checkout.reservationSweepSeconds;
+  if (seconds <= 0) return;
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = releaseExpiredReservations(app.db)
+      .then((n) => { if (n) app.log.info({ orders: n }, 'expired unpaid orders and freed their stones'); })
+      .catch((err: unknown) => app.log.error({ err }, 'reservation sweep failed'))
+      .finally(() => { running = null; });
+  }, seconds * 1000);
+  timer.unref();
+  // Let a sweep in progress finish before the database closes.
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

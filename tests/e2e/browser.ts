@@ -1,0 +1,74 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+/** Origin of a demo store: localhost and ratna.localhost (INR), atelier.localhost (USD). */
+export function origin(host = 'localhost'): string {
+  return `http://${host}:${inject('e2ePort')}`;
+}
+
+/** Calls the API as the given store, to compare what the page shows with what the server holds. */
+export async function api<T>(path: string, init: { host?: string; method?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`http://127.0.0.1:${inject('e2ePort')}/api/${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { domain: init.host ?? 'localhost', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export interface TrackedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Errors seen so far (console errors and uncaught page errors). */
+  errors: string[];
+  /** Fails the test if the page logged an error; `allow` lists expected ones (matched against the text). */
+  close(opts?: { allow?: RegExp[] }): Promise<void>;
+}
+
+/**
+ * A fresh page that records every console error and page error. Requests that leave this machine
+ * (the footer's map) are answered empty, so the suite never depends on the internet.
+ */
+export async function openPage(browser: Browser, opts: { phone?: boolean; reducedMotion?: boolean; javaScript?: boolean } = {}): Promise<TrackedPage> {
+  const context = await browser.newContext({
+    javaScriptEnabled: opts.javaScript ?? true,
+    viewport: opts.phone ? { width: 390, height: 844 } : { width: 1366, height: 900 },
+    reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference',
+  });
+  await context.route(/^https?:\/\/(?!(?:[a-z0-9-]+\.)?localhost[:/]|127\.0\.0\.1[:/])/, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>offline</title>' }));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()} (${m.location().url})`);
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return {
+    page,
+    context,
+    errors,
+    async close({ allow = [] } = {}) {
+      await context.close();
+      const unexpected = errors.filter((e) => !allow.some((re) => re.test(e)));
+      expect(unexpected, 'console or page errors').toEqual([]);
+    },
+  };
+}
+
+/** Waits until React has hydrated the page (root.tsx marks <html data-hydrated>), so clicks reach React handlers. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+}
+
+/** Ids of the stone cards on a listing, in order. */
+export function cardIds(page: Page): Promise<number[]> {
+  return page.getByTestId('item-card').evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-item-id'))));
+}

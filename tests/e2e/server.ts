@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface RunningServer {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on this machine. */
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => res(port));
+    });
+  });
+}
+
+/**
+ * The real server as a child process on a fresh data directory (the demo seed runs at first start),
+ * serving the built web app. Resolves once the API answers for the demo store.
+ */
+export async function startServer({ timeoutMs = 150_000 }: { timeoutMs?: number } = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-e2e-'));
+  // Always the embedded database: a DATABASE_URL meant for the server suite is not for this run.
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const child: ChildProcess = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so stop() ends npx, tsx and node together.
+    detached: true,
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => { output += d.toString(); });
+  child.stderr?.on('data', (d: Buffer) => { output += d.toString(); });
+  let exited = false;
+  child.on('exit', () => { exited = true; });
+
+  const stop = async () => {
+    if (!exited && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const deadline = Date.now() + 10_000;
+      while (!exited && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      if (!exited) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited) {
+      await stop();
+      throw new Error(`The server exited before answering:\n${output}`);
+    }
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/store-profile`, { headers: { domain: 'localhost' } });
+      if (res.ok) return { port, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  await stop();
+  throw new Error(`The server did not answer within ${timeoutMs} ms:\n${output}`);
+}

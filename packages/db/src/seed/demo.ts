@@ -1,1 +1,126 @@
-export async function seedDemoIfEmpty(..._args: unknown[]): Promise<void> {}
+/**
+ * The demo shop: two stores (Ratna Gems, Indian, INR; Atelier Gemstones, international, USD)
+ * with the same deterministic catalogue of unique stones, their pictures, pages and blog.
+ */
+import { count, sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import {
+  items, pageCategories, pages, postCategories, postCategoryLinks, posts, stores,
+} from '../schema/index.ts';
+import { createCatalogue, type CatalogueIds, type DbOrTx, type Tx } from './catalogue.ts';
+import { PAGE_CATEGORIES, pagesFor } from './content-pages.ts';
+import { POST_CATEGORIES, postsFor } from './content-posts.ts';
+import { writeBlogCover, writeCatalogueImages, writeCertificateImage, writeStoreImages } from './images.ts';
+import { certificateImagePath, stoneImagePath } from './media.ts';
+import { generateStones, type StoneSpec } from './stones.ts';
+import { ATELIER, RATNA, createStore, type StoreDef } from './stores.ts';
+
+/** Stones per demo store. */
+export const DEMO_STONES_PER_STORE = 300;
+/** One seed for every store, so both catalogues hold the same gins and friendly urls. */
+export const DEMO_CATALOGUE_SEED = 20_240_915;
+/** Certificates are dated relative to this fixed day, so the data does not change from day to day. */
+const CERTIFICATE_REFERENCE_DAY = new Date(Date.UTC(2025, 5, 1));
+/** Serialises concurrent first starts (several replicas on one PostgreSQL): only one seeds. */
+const SEED_LOCK_KEY = 7_041_982_113;
+
+export const DEMO_STORES: readonly StoreDef[] = [RATNA, ATELIER];
+
+async function hasStores(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(stores);
+  return (row?.n ?? 0) > 0;
+}
+
+export function demoStones(): StoneSpec[] {
+  return generateStones({
+    count: DEMO_STONES_PER_STORE, seed: DEMO_CATALOGUE_SEED, rattiMg: 182, soldShare: 0.1, today: CERTIFICATE_REFERENCE_DAY,
+  });
+}
+
+/** Seeds the two demo stores when the database has no store yet; otherwise does nothing. */
+export async function seedDemoIfEmpty(db: Database, opts: { mediaDir: string }): Promise<void> {
+  if (await hasStores(db)) return;
+  const stones = demoStones();
+
+  // Pictures first: they are deterministic, so writing them twice (two replicas starting at once) is harmless,
+  // and every row written afterwards points at a file that exists.
+  writeCatalogueImages(opts.mediaDir);
+  for (const store of DEMO_STORES) {
+    writeStoreImages(opts.mediaDir, store);
+    for (const stone of stones) writeCertificateImage(opts.mediaDir, store.slug, stone);
+  }
+  const demoPosts = postsFor(RATNA);
+  for (const p of demoPosts) if (p.coverGem) writeBlogCover(opts.mediaDir, p.url, p.title, p.coverGem, p.palette);
+
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if (await hasStores(tx)) return;
+    for (const store of DEMO_STORES) {
+      const storeId = await createStore(tx, store);
+      const ids = await createCatalogue(tx, storeId);
+      await insertStones(tx, storeId, store.slug, ids, stones);
+      await insertContent(tx, storeId, store);
+    }
+  });
+}
+
+export async function insertStones(db: DbOrTx, storeId: number, storeSlug: string, ids: CatalogueIds, stones: StoneSpec[]): Promise<void> {
+  const need = <K, V>(map: Map<K, V>, key: K, what: string): V => {
+    const v = map.get(key);
+    if (v === undefined) throw new Error(`missing ${what} ${String(key)}`);
+    return v;
+  };
+  const rows = stones.map((s) => ({
+    storeId,
+    productId: need(ids.productIds, s.gem.url, 'product'),
+    gin: s.gin, url: s.url, name: s.name, description: s.description,
+    weightMg: s.weightMg, widthMm: s.widthMm, lengthMm: s.lengthMm, depthMm: s.depthMm,
+    gradeId: need(ids.gradeIds, s.grade, 'grade'),
+    colorId: need(ids.colorIds, s.color, 'colour'),
+    clarityId: need(ids.clarityIds, s.clarity, 'clarity'),
+    shapeId: need(ids.shapeIds, s.shape, 'shape'),
+    originId: need(ids.originIds, s.origin, 'origin'),
+    rattiId: need(ids.rattiIds, s.rattiStandard, 'ratti'),
+    pricePaise: s.pricePaise, status: s.status,
+    image: stoneImagePath(s.gem.url, s.color),
+    certificateImage: certificateImagePath(storeSlug, s.gin),
+    certificateLab: s.lab, certificateNumber: s.certificateNumber,
+  }));
+  for (let i = 0; i < rows.length; i += 250) await db.insert(items).values(rows.slice(i, i + 250));
+}
+
+/** Midday UTC `daysAgo` days before today: dates in the past months, stable within a day. */
+function daysAgo(days: number): Date {
+  const d = new Date();
+  d.setUTCHours(9, 30, 0, 0);
+  return new Date(d.getTime() - days * 86_400_000);
+}
+
+async function insertContent(tx: Tx, storeId: number, store: StoreDef): Promise<void> {
+  const categories = await tx.insert(pageCategories)
+    .values(PAGE_CATEGORIES.map((name, i) => ({ storeId, name, sortOrder: i + 1 })))
+    .returning({ id: pageCategories.id, name: pageCategories.name });
+  const categoryId = new Map(categories.map((c) => [c.name, c.id]));
+  const pageDefs = pagesFor(store);
+  await tx.insert(pages).values(pageDefs.map((p, i) => ({
+    storeId, pageCategoryId: p.category ? categoryId.get(p.category)! : null, placement: p.placement,
+    title: p.title, url: p.url, body: p.body, metaDescription: p.metaDescription, sortOrder: i + 1,
+  })));
+
+  const postCats = await tx.insert(postCategories)
+    .values(POST_CATEGORIES.map((c) => ({ storeId, slug: c.slug, name: c.name })))
+    .returning({ id: postCategories.id, slug: postCategories.slug });
+  const postCategoryId = new Map(postCats.map((c) => [c.slug, c.id]));
+  const postDefs = postsFor(store);
+  const inserted = await tx.insert(posts).values(postDefs.map((p, i) => ({
+    storeId, title: p.title, description: p.description, body: p.body, url: p.url,
+    coverPhotoUrl: p.coverGem ? `/media/blog/${p.url}.svg` : null,
+    metaValues: [{ name: 'keywords', content: p.keywords }, { name: 'description', content: p.description }],
+    published: true,
+    // The first post is the newest; the rest reach back about six months.
+    publishedAt: daysAgo(2 + i * 12),
+  }))).returning({ id: posts.id, url: posts.url });
+  const postId = new Map(inserted.map((p) => [p.url, p.id]));
+  await tx.insert(postCategoryLinks).values(postDefs.flatMap((p) =>
+    p.categories.map((slug) => ({ postId: postId.get(p.url)!, categoryId: postCategoryId.get(slug)! }))));
+}

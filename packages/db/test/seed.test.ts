@@ -1,0 +1,110 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { type DbHandle, items, openDatabase, pages, posts, productCategories, products, storeDomains, stores } from '../src/index.ts';
+import { seedDemoIfEmpty } from '../src/seed/index.ts';
+import { rattiBucket } from '../src/seed/catalogue.ts';
+import { demoStones } from '../src/seed/demo.ts';
+
+let handle: DbHandle;
+let mediaDir: string;
+
+const mediaFile = (urlPath: string) => join(mediaDir, ...urlPath.replace(/^\/media\//, '').split('/'));
+
+beforeAll(async () => {
+  mediaDir = mkdtempSync(join(tmpdir(), 'gemstore-seed-'));
+  handle = await openDatabase({});
+  await seedDemoIfEmpty(handle.db, { mediaDir });
+});
+afterAll(async () => {
+  await handle?.close();
+  rmSync(mediaDir, { recursive: true, force: true });
+});
+
+describe('demo seed', () => {
+  it('creates the two stores with their domains', async () => {
+    const rows = await handle.db.select().from(stores).orderBy(stores.id);
+    expect(rows.map((s) => [s.name, s.isFromIndia])).toEqual([['Ratna Gems', true], ['Atelier Gemstones', false]]);
+    expect(rows[1]!.usdRate).toBe(0.015);
+    expect(rows[0]!.configuration.slider).toHaveLength(3);
+    expect(rows[0]!.configuration.banners).toHaveLength(3);
+    const domains = await handle.db.select().from(storeDomains);
+    const byDomain = Object.fromEntries(domains.map((d) => [d.domain, d.storeId]));
+    expect(byDomain).toEqual({ localhost: rows[0]!.id, 'ratna.localhost': rows[0]!.id, '127.0.0.1': rows[0]!.id, 'atelier.localhost': rows[1]!.id });
+  });
+
+  it('gives each store a root category, child categories and the nine products', async () => {
+    for (const s of await handle.db.select({ id: stores.id }).from(stores)) {
+      const roots = await handle.db.select().from(productCategories).where(and(eq(productCategories.storeId, s.id), isNull(productCategories.parentId)));
+      expect(roots.map((r) => r.url)).toEqual(['gemstones']);
+      const [{ n }] = await handle.db.select({ n: count() }).from(products).where(eq(products.storeId, s.id)) as [{ n: number }];
+      expect(n).toBe(9);
+    }
+  });
+
+  it('fills several hundred stones per store, the same friendly urls in both, some sold', async () => {
+    const [ratna, atelier] = await handle.db.select({ id: stores.id }).from(stores).orderBy(stores.id);
+    const list = (storeId: number) => handle.db.select({ id: items.id, url: items.url, status: items.status, image: items.image, cert: items.certificateImage })
+      .from(items).where(eq(items.storeId, storeId)).orderBy(items.url);
+    const a = await list(ratna!.id);
+    const b = await list(atelier!.id);
+    expect(a.length).toBeGreaterThanOrEqual(250);
+    expect(b.map((x) => x.url)).toEqual(a.map((x) => x.url));
+    expect(new Set([...a, ...b].map((x) => x.id)).size).toBe(a.length + b.length);
+    const sold = a.filter((x) => x.status === 'sold').length;
+    expect(sold).toBeGreaterThan(a.length * 0.04);
+    expect(sold).toBeLessThan(a.length * 0.2);
+    expect(a[0]!.url).toMatch(/^[a-z-]+-\d+-25-ratti-[a-z]+-[a-z]{2}\d+$/);
+    for (const x of [a[0]!, b[0]!]) {
+      expect(existsSync(mediaFile(x.image))).toBe(true);
+      expect(readFileSync(mediaFile(x.cert), 'utf8')).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    }
+    expect(a[0]!.cert).not.toBe(b[0]!.cert);
+  });
+
+  it('writes the store pictures and gives every post either a cover file or none', async () => {
+    for (const s of await handle.db.select().from(stores)) {
+      for (const path of [s.logoPath, ...s.configuration.slider.map((x) => x.image), ...s.configuration.banners.map((x) => x.image)]) {
+        expect(existsSync(mediaFile(path)), path).toBe(true);
+      }
+    }
+    const covers = await handle.db.select({ cover: posts.coverPhotoUrl }).from(posts);
+    expect(covers.length).toBeGreaterThanOrEqual(20);
+    expect(covers.filter((c) => c.cover === null).length).toBe(4);
+    for (const c of covers) if (c.cover) expect(existsSync(mediaFile(c.cover))).toBe(true);
+    const placements = await handle.db.select({ placement: pages.placement, n: count() }).from(pages).groupBy(pages.placement);
+    expect(Object.fromEntries(placements.map((p) => [p.placement, p.n]))).toEqual({ category: 10, policy: 8, know_us: 6, non_categorized: 4 });
+  });
+
+  it('does nothing when a store exists', async () => {
+    const before = await handle.db.select({ n: count() }).from(items);
+    await seedDemoIfEmpty(handle.db, { mediaDir });
+    const after = await handle.db.select({ n: count() }).from(items);
+    expect(after).toEqual(before);
+    expect(await handle.db.select({ n: count() }).from(stores)).toEqual([{ n: 2 }]);
+  });
+});
+
+describe('stone generator', () => {
+  it('is deterministic and gives unique gins and urls a path can carry', () => {
+    const a = demoStones();
+    expect(demoStones()).toEqual(a);
+    expect(new Set(a.map((s) => s.gin)).size).toBe(a.length);
+    expect(new Set(a.map((s) => s.url)).size).toBe(a.length);
+    for (const s of a) {
+      expect(s.url).toMatch(/^[a-z0-9][a-z0-9-]*$/);
+      expect(s.weightMg / 182).toBeGreaterThanOrEqual(s.rattiStandard);
+      expect(s.lengthMm).toBeGreaterThanOrEqual(s.widthMm);
+      expect(s.pricePaise % 100).toBe(0);
+    }
+  });
+
+  it('puts a weight in the largest standard ratti bucket at or below it', () => {
+    expect(rattiBucket(5.3)).toBe(5.25);
+    expect(rattiBucket(5.2)).toBe(4.25);
+    expect(rattiBucket(22)).toBe(20.25);
+    expect(rattiBucket(40)).toBe(30.25);
+  });
+});

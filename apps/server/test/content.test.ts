@@ -65,6 +65,8 @@ beforeAll(async () => {
     }));
   }
   draft = await createPost(t.db, s, { url: 'draft-post', published: false, categoryIds: [astrology.id], publishedAt: new Date(Date.UTC(2025, 0, 1)) });
+  // Scheduled for later: hidden until its date, like a draft.
+  await createPost(t.db, s, { url: 'scheduled-post', categoryIds: [astrology.id], publishedAt: new Date(Date.now() + 7 * 86_400_000) });
   dirtyPost = made[1]!;
   published = [...made].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || b.id - a.id);
 });
@@ -211,6 +213,7 @@ describe('blog', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toMatch(/post/i);
     expect((await get('/api/post/draft-post')).statusCode).toBe(404);
+    expect((await get('/api/post/scheduled-post')).statusCode).toBe(404);
   });
 
   it.each([

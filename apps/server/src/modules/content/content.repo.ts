@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { type Database, pageCategories, pages, postCategories, postCategoryLinks, posts } from '@gemstore/db';
 import type { PageLink } from '@gemstore/contracts';
 
@@ -55,7 +55,7 @@ const postSummary = {
 /** One page of published posts, newest first, optionally of one category, with the total for the paginator. */
 export async function listPosts(db: Database, storeId: number, offset: number, limit: number, categoryId?: number) {
   const where = and(
-    eq(posts.storeId, storeId), eq(posts.published, true),
+    eq(posts.storeId, storeId), isLive(),
     categoryId === undefined ? undefined
       : inArray(posts.id, db.select({ id: postCategoryLinks.postId }).from(postCategoryLinks).where(eq(postCategoryLinks.categoryId, categoryId))),
   );
@@ -66,16 +66,21 @@ export async function listPosts(db: Database, storeId: number, offset: number, l
   return { rows, total: totals[0]?.total ?? 0 };
 }
 
-export async function categoriesOfPosts(db: Database, postIds: number[]) {
+/** Published and not scheduled for later. */
+function isLive(): SQL {
+  return and(eq(posts.published, true), lte(posts.publishedAt, sql`now()`))!;
+}
+
+export async function categoriesOfPosts(db: Database, storeId: number, postIds: number[]) {
   if (postIds.length === 0) return [];
   return db.select({ postId: postCategoryLinks.postId, slug: postCategories.slug, name: postCategories.name })
     .from(postCategoryLinks).innerJoin(postCategories, eq(postCategories.id, postCategoryLinks.categoryId))
-    .where(inArray(postCategoryLinks.postId, postIds)).orderBy(asc(postCategories.name));
+    .where(and(eq(postCategories.storeId, storeId), inArray(postCategoryLinks.postId, postIds))).orderBy(asc(postCategories.name));
 }
 
 export async function findPost(db: Database, storeId: number, url: string) {
   const rows = await db.select({ ...postSummary, body: posts.body, metaValues: posts.metaValues }).from(posts)
-    .where(and(eq(posts.storeId, storeId), eq(posts.published, true), eq(posts.url, url))).limit(1);
+    .where(and(eq(posts.storeId, storeId), isLive(), eq(posts.url, url))).limit(1);
   return rows[0] ?? null;
 }
 

@@ -40,7 +40,7 @@ export async function getPosts(db: Database, ctx: RequestContext, page: number, 
     if (!category) throw new NotFoundError('This blog category does not exist.');
   }
   const { rows, total } = await repo.listPosts(db, ctx.store.id, (page - 1) * POSTS_PER_PAGE, POSTS_PER_PAGE, category?.id);
-  const categories = await repo.categoriesOfPosts(db, rows.map((r) => r.id));
+  const categories = await repo.categoriesOfPosts(db, ctx.store.id, rows.map((r) => r.id));
   return {
     data: {
       data: rows.map((r) => toSummary(r, categories)),
@@ -56,7 +56,7 @@ export async function getPosts(db: Database, ctx: RequestContext, page: number, 
 export async function getPost(db: Database, ctx: RequestContext, url: string): Promise<{ post: Post }> {
   const row = await repo.findPost(db, ctx.store.id, url);
   if (!row) throw new NotFoundError('This blog post does not exist.');
-  const categories = await repo.categoriesOfPosts(db, [row.id]);
+  const categories = await repo.categoriesOfPosts(db, ctx.store.id, [row.id]);
   return {
     post: {
       ...toSummary(row, categories),

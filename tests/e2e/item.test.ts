@@ -1,0 +1,92 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Item, ItemDetail, ItemDetailResponse, ListingResponse, StoreProfileResponse } from '@gemstore/contracts';
+import { formatPrice } from '@gemstore/contracts/money';
+import { api, hydrated, launchBrowser, openPage, origin } from './browser.ts';
+
+let browser: Browser;
+let item: Item;
+let profile: StoreProfileResponse['profile'];
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ profile } = await api<StoreProfileResponse>('store-profile'));
+  item = (await api<ListingResponse>('product-items?page=1', { body: { filter: { product: 'ruby' } } })).data[0]!;
+});
+afterAll(async () => { await browser?.close(); });
+
+/** The first sold stone of the INR store (sold stones never appear in listings). */
+async function findSoldItem(): Promise<ItemDetail> {
+  for (let id = 1; id <= 600; id++) {
+    const res = await fetch(`${origin()}/api/item-details/${id}`, { headers: { domain: 'localhost' } });
+    if (!res.ok) continue;
+    const { item: found } = (await res.json()) as ItemDetailResponse;
+    if (found.status === 'sold') return found;
+  }
+  throw new Error('the demo store has no sold stone');
+}
+
+function jsonLd(page: import('playwright-core').Page) {
+  return page.locator('script[type="application/ld+json"]').first().textContent().then((t) => JSON.parse(t ?? 'null') as Record<string, unknown> & { offers: Record<string, unknown> });
+}
+
+describe('item page', () => {
+  it('shows the stone: name, price, SKU, weight, certificate, ratti definition and buy buttons', async () => {
+    const t = await openPage(browser);
+    const { page } = t;
+    const res = await page.goto(`${origin()}/item/${item.url[0]!.url}`);
+    expect(res?.status()).toBe(200);
+    const { item: detail } = await api<ItemDetailResponse>(`item-details/${item.id}`);
+    expect(await page.getByTestId('item-name').textContent()).toBe(detail.name);
+    expect(await page.getByTestId('item-price').textContent()).toBe(formatPrice(detail.amounts.mrpAmount, profile.currency));
+    expect(await page.getByTestId('item-sku').textContent()).toBe(detail.sku);
+    expect(detail.sku.startsWith(`${profile.id}-`)).toBe(true);
+    expect(await page.getByTestId('item-weight').textContent()).toContain(`${detail.weight} mg`);
+    expect(await page.getByTestId('item-weight').textContent()).toContain(`${detail.carat} ct`);
+    expect(await page.getByTestId('price-per-carat').textContent()).toBe(formatPrice(detail.amounts.mrpAmount / detail.carat, profile.currency));
+    expect(await page.getByTestId('certificate-lab').textContent()).toBe(detail.certificate.lab);
+    expect(await page.getByTestId('certificate-number').textContent()).toBe(detail.certificate.number);
+    expect(await page.getByTestId('certificate').locator('img').getAttribute('src')).toBe(detail.certificate_image);
+    expect(await page.getByTestId('ratti-definition').textContent()).toBe(`1 ratti = ${profile.ratti_mg} mg at this store`);
+    expect(await page.getByText('GST and delivery charges included.').first().isVisible()).toBe(true);
+    expect(await page.getByTestId('add-to-cart').isEnabled()).toBe(true);
+    expect(await page.getByTestId('buy-now').isEnabled()).toBe(true);
+
+    // Tabs: Description first, then Additional Information with the attribute table.
+    await hydrated(page);
+    expect(await page.getByTestId('item-description').isVisible()).toBe(true);
+    expect(await page.getByTestId('attribute-table').isVisible()).toBe(false);
+    await page.getByRole('tab', { name: 'Additional Information' }).click();
+    expect(await page.getByTestId('attribute-table').isVisible()).toBe(true);
+    const table = await page.getByTestId('attribute-table').textContent();
+    for (const text of [`${detail.weight} mg`, `${detail.ratti.rati_standard}+`, detail.color.color, detail.clarity.clarity, detail.origin.origin, detail.shape.shape, `${detail.width} mm`, `${detail.length} mm`, `${detail.depth} mm`]) {
+      expect(table).toContain(text);
+    }
+
+    // Search engines: title, Open Graph and schema.org Product.
+    expect(await page.title()).toContain(detail.name);
+    expect(await page.locator('meta[property="og:type"]').getAttribute('content')).toBe('product');
+    const ld = await jsonLd(page);
+    expect(ld).toMatchObject({ '@type': 'Product', name: detail.name, sku: detail.sku });
+    expect(ld.offers).toMatchObject({ price: detail.amounts.mrpAmount.toFixed(2), priceCurrency: 'INR', availability: 'https://schema.org/InStock' });
+    await t.close();
+  });
+
+  it('marks a sold stone Sold, without buy buttons', async () => {
+    const sold = await findSoldItem();
+    const t = await openPage(browser);
+    const { page } = t;
+    expect((await page.goto(`${origin()}/item/${sold.url[0]!.url}`))?.status()).toBe(200);
+    expect(await page.getByTestId('sold').isVisible()).toBe(true);
+    expect(await page.getByTestId('add-to-cart').count()).toBe(0);
+    expect(await page.getByTestId('buy-now').count()).toBe(0);
+    expect((await jsonLd(page)).offers.availability).toBe('https://schema.org/SoldOut');
+    await t.close();
+  });
+
+  it('answers 404 with Go to Home for an unknown stone', async () => {
+    const t = await openPage(browser);
+    expect((await t.page.goto(`${origin()}/item/no-such-stone-xx1`))?.status()).toBe(404);
+    expect(await t.page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
+    await t.close({ allow: [/status of 404 .*\/item\/no-such-stone-xx1/] });
+  });
+});

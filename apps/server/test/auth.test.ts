@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { authTokens, customers } from '@gemstore/db';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { createStore } from './factories.ts';
 import { call, createCustomer, latestCode, PASSWORD, signIn, wrongCode } from './auth-fixtures.ts';
+
+// Password hashing runs scrypt at OWASP cost (128 MiB, ~0.5 s a hash): allow for a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 let t: TestApp;
 let india: Awaited<ReturnType<typeof createStore>>;

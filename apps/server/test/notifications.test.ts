@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { desc, eq } from 'drizzle-orm';
+import { outboxMessages } from '@gemstore/db';
+import { buildTestApp, type TestApp } from './helper.ts';
+import { createStore } from './factories.ts';
+import { call, createCustomer } from './auth-fixtures.ts';
+
+// Password hashing runs scrypt at OWASP cost (128 MiB, ~0.5 s a hash): allow for a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
+
+describe('dev outbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const store = await createStore(t.db, { domain: 'shop.test', name: 'Ratna' });
+    await createCustomer(t.db, store.id);
+  });
+  afterAll(() => t?.close());
+
+  it('lists the messages for a recipient newest first, without a domain header', async () => {
+    await call(t, 'shop.test', '/api/forgot-password-send-otp', { phone: '9812345678' });
+    await call(t, 'shop.test', '/api/forgot-password-send-otp', { phone: 'asha@example.com' });
+    const { userId } = (await call(t, 'shop.test', '/api/login', { phone: '9812345678' })).json();
+    await call(t, 'shop.test', '/api/login-send-otp', { userId, isPhone: true });
+
+    const res = await t.app.inject({ url: '/api/dev/outbox?to=98123%2045678' });
+    expect(res.statusCode).toBe(200);
+    const { messages } = res.json();
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toEqual({ to: '9812345678', channel: 'sms', purpose: 'login', code: expect.stringMatching(/^\d{6}$/), text: expect.any(String), created_at: expect.any(String) });
+    expect(messages[0].text).toContain(messages[0].code);
+    expect(messages[0].text).toContain('Ratna');
+    expect(messages[1].purpose).toBe('reset');
+    const email = (await t.app.inject({ url: '/api/dev/outbox?to=ASHA@example.com' })).json().messages;
+    expect(email[0]).toMatchObject({ channel: 'email', purpose: 'reset' });
+  });
+});
+
+describe('production mode', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ NODE_ENV: 'production' });
+    const store = await createStore(t.db, { domain: 'shop.test' });
+    await createCustomer(t.db, store.id);
+  });
+  afterAll(() => t?.close());
+
+  it('has no dev outbox and stores no code', async () => {
+    expect((await t.app.inject({ url: '/api/dev/outbox?to=9812345678' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/dev/outbox', headers: { domain: 'shop.test' } })).statusCode).toBe(404);
+    const sent = await call(t, 'shop.test', '/api/forgot-password-send-otp', { phone: '9812345678' });
+    expect(sent.statusCode).toBe(200);
+    const [row] = await t.db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(1);
+    expect(row!.code).toBeNull();
+    expect(row!.text).toContain('******');
+    expect(row!.text).not.toMatch(/\d{6}/);
+  });
+});
+
+describe('smtp sender', () => {
+  let t: TestApp;
+  let smtp: SMTPServer;
+  const received: { from: string; to: string[]; data: string }[] = [];
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as AddressInfo).port;
+    t = await buildTestApp({ EMAIL_SENDER: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_FROM: 'codes@ratna.test' });
+    const store = await createStore(t.db, { domain: 'shop.test', name: 'Ratna' });
+    await createCustomer(t.db, store.id);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('delivers the code by email', async () => {
+    const sent = await call(t, 'shop.test', '/api/forgot-password', { email: 'asha@example.com' });
+    expect(sent.statusCode).toBe(200);
+    expect(received).toHaveLength(1);
+    const [row] = await t.db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(1);
+    expect(row!.deliveredAt).not.toBeNull();
+    expect(received[0]!.from).toBe('codes@ratna.test');
+    expect(received[0]!.to).toEqual(['asha@example.com']);
+    expect(received[0]!.data).toContain(row!.code!);
+    expect(received[0]!.data).toMatch(/Subject: Ratna: your one-time code/);
+  });
+
+  it('SMS still goes to the outbox when only email uses SMTP', async () => {
+    const sent = await call(t, 'shop.test', '/api/forgot-password-send-otp', { phone: '9812345678' });
+    expect(sent.statusCode).toBe(200);
+    expect(received).toHaveLength(1);
+  });
+});
+
+describe('msg91-style SMS and voice sender', () => {
+  let t: TestApp;
+  let server: Server;
+  let status = 200;
+  const requests: { url: string; headers: IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => { raw += c.toString(); });
+      req.on('end', () => {
+        requests.push({ url: req.url ?? '', headers: req.headers, body: JSON.parse(raw) as Record<string, unknown> });
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(status === 200 ? { type: 'success', message: 'queued' } : { type: 'error', message: 'no balance' }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    t = await buildTestApp({
+      SMS_SENDER: 'msg91', SMS_API_URL: `http://127.0.0.1:${port}/api/v5`, SMS_API_KEY: 'test-auth-key',
+      SMS_SENDER_ID: 'RATNA', SMS_TEMPLATE_ID: 'tpl-sms', SMS_VOICE_TEMPLATE_ID: 'tpl-voice',
+    });
+    const store = await createStore(t.db, { domain: 'shop.test' });
+    await createCustomer(t.db, store.id);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('sends the SMS code with the authkey header and the country code', async () => {
+    const sent = await call(t, 'shop.test', '/api/forgot-password-send-otp', { phone: '9812345678' });
+    expect(sent.statusCode).toBe(200);
+    expect(requests).toHaveLength(1);
+    const [row] = await t.db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(1);
+    const req = requests[0]!;
+    expect(req.url).toBe('/api/v5/flow');
+    expect(req.headers.authkey).toBe('test-auth-key');
+    expect(req.body).toEqual({ template_id: 'tpl-sms', sender: 'RATNA', short_url: '0', recipients: [{ mobiles: '919812345678', otp: row!.code }] });
+    expect(row!.deliveredAt).not.toBeNull();
+  });
+
+  it('places the voice call with the new code', async () => {
+    const { userId, regId } = (await call(t, 'shop.test', '/api/forgot-password-send-otp', { phone: '9812345678' })).json();
+    const voice = await call(t, 'shop.test', '/api/forgot-password-voice-otp', { userId, regId });
+    expect(voice.statusCode).toBe(200);
+    const req = requests.at(-1)!;
+    const [row] = await t.db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(1);
+    expect(row!.channel).toBe('voice');
+    expect(req.url).toBe('/api/v5/voice/call');
+    expect(req.body).toMatchObject({ template: 'tpl-voice', client_number: '919812345678', variables: { otp: { value: row!.code } } });
+  });
+
+  it('answers 503 when the provider refuses, and records the error', async () => {
+    status = 500;
+    const res = await call(t, 'shop.test', '/api/forgot-password-send-otp', { phone: '9812345678' });
+    status = 200;
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('delivery_failed');
+    const [row] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, '9812345678')).orderBy(desc(outboxMessages.id)).limit(1);
+    expect(row!.deliveredAt).toBeNull();
+    expect(row!.error).toMatch(/500/);
+  });
+});

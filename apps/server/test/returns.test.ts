@@ -1,0 +1,220 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { returnImages, returnRequests } from '@gemstore/db';
+import { buildTestApp, type TestApp } from './helper.ts';
+import {
+  caller, createShop, createShopper, createStone, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper,
+} from './checkout-fixtures.ts';
+import { markOrderDispatched } from '../src/modules/orders/orders.service.ts';
+import { changeReturnStatus } from '../src/modules/returns/returns.service.ts';
+
+let t: TestApp;
+let shop: Shop;
+let asha: Shopper;
+let ben: Shopper;
+let ashaAddress: number;
+let call: ReturnType<typeof caller>;
+let jpeg: Buffer;
+let png: Buffer;
+let webp: Buffer;
+
+type Part = [name: string, value: string] | [name: string, data: Buffer, filename: string, type: string];
+
+/** A multipart/form-data body, as a browser's FormData would send it. */
+function multipart(parts: Part[]) {
+  const boundary = `----gemstore${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    if (p.length === 2) {
+      chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${p[0]}"\r\n\r\n${p[1]}\r\n`));
+    } else {
+      chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${p[0]}"; filename="${p[2]}"\r\ncontent-type: ${p[3]}\r\n\r\n`), p[1], Buffer.from('\r\n'));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+function createReturn(who: Shopper | null, parts: Part[]) {
+  const { payload, contentType } = multipart(parts);
+  return t.app.inject({
+    method: 'POST', url: '/api/return-request-create', payload,
+    headers: { domain: shop.domain, 'content-type': contentType, ...(who ? { authorization: `Bearer ${who.token}` } : {}) },
+  });
+}
+
+function returnFiles(): string[] {
+  const dir = join(t.config.mediaDir, 'returns');
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
+async function storedReturns() {
+  return (await t.db.select().from(returnRequests)).length;
+}
+
+/** A paid and dispatched order of `n` stones; answers its id and line ids. */
+async function dispatchedOrder(n = 2, dispatch = true) {
+  const stones = await Promise.all(Array.from({ length: n }, () => createStone(t.db, shop)));
+  const orderId = (await placeOrder(t, shop, asha, stones.map((s) => s.id), ashaAddress)).json().orderId as number;
+  expect((await payWithSandbox(t, shop, asha, orderId)).statusCode).toBe(303);
+  if (dispatch) await markOrderDispatched(t.db, shop.store.id, orderId, { courierPartner: 'Delhivery', trackingNumber: 'DL1' });
+  const { order } = (await call('/api/order', asha, { orderId })).json();
+  return { orderId, lineIds: order.details.map((d: { id: number }) => d.id) as number[] };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  shop = await createShop(t.db);
+  asha = await createShopper(t.db, shop.store.id);
+  ben = await createShopper(t.db, shop.store.id);
+  ashaAddress = (await insertAddress(t.db, shop.store.id, asha.id)).id;
+  call = caller(t, shop.domain);
+  const base = () => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 20, g: 60, b: 160 } } });
+  // A camera-like JPEG carrying EXIF (with a GPS-like comment) that must not survive.
+  jpeg = await base().jpeg().withExif({ IFD0: { Copyright: 'Secret Location 26.9N 75.8E', Artist: 'Asha' } }).toBuffer();
+  png = await base().png().toBuffer();
+  webp = await base().webp().toBuffer();
+});
+afterAll(() => t?.close());
+
+describe('return-request-create', () => {
+  it('creates a return for lines of a dispatched order with re-encoded, metadata-free pictures', async () => {
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const { orderId, lineIds } = await dispatchedOrder(3);
+    const res = await createReturn(asha, [
+      ['orderId', String(orderId)], ['reason', 'defective'], ['comment', 'A chip on the girdle'],
+      ['detailIds[0]', String(lineIds[0])], ['detailIds[1]', String(lineIds[2])],
+      ['images[0]', jpeg, 'photo.jpg', 'image/jpeg'], ['images[1]', png, 'photo.png', 'image/png'], ['images[2]', webp, 'x.webp', 'image/webp'],
+    ]);
+    expect(res.statusCode).toBe(200);
+    const r = res.json().returnRequest;
+    expect(res.json().orderId).toBe(orderId);
+    expect(r).toMatchObject({
+      total_qty: 2, status: 'requested', status_label: 'Requested', reason: 'defective', reason_label: 'Defective Product',
+      comment: 'A chip on the girdle', courier_partner: null, tracking_number: null,
+    });
+    expect(r.details.map((d: { id: number }) => d.id)).toEqual([lineIds[0], lineIds[2]]);
+    expect(r.images).toHaveLength(3);
+    const names = r.images.map((i: { path: string }) => i.path);
+    expect(names[0]).toMatch(/^\/media\/returns\/[0-9a-f]{32}\.jpg$/);
+    expect(names[1]).toMatch(/\.png$/);
+    expect(names[2]).toMatch(/\.webp$/);
+    const served = await t.app.inject({ url: names[0] });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect(served.rawPayload.includes(Buffer.from('Secret Location'))).toBe(false);
+
+    const { order } = (await call('/api/order', asha, { orderId })).json();
+    expect(order.returns).toHaveLength(1);
+    expect(order.returns[0].id).toBe(r.id);
+    expect(order.details.map((d: { returned: boolean }) => d.returned)).toEqual([true, false, true]);
+  });
+
+  it('accepts a return without pictures and the list forms detailIds[] and detailIds', async () => {
+    const { orderId, lineIds } = await dispatchedOrder(2);
+    const res = await createReturn(asha, [['orderId', String(orderId)], ['reason', 'wrong'], ['detailIds[]', String(lineIds[0])], ['detailIds', String(lineIds[1])]]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().returnRequest).toMatchObject({ total_qty: 2, images: [], comment: '', reason_label: 'Wrong Product' });
+  });
+
+  it('refuses a non-image, an oversized image, an unreadable image and too many images, storing nothing', async () => {
+    const { orderId, lineIds } = await dispatchedOrder(1);
+    const base: Part[] = [['orderId', String(orderId)], ['reason', 'not-satisfied'], ['detailIds[0]', String(lineIds[0])]];
+    const before = { rows: await storedReturns(), files: returnFiles().length, images: (await t.db.select().from(returnImages)).length };
+    const big = Buffer.concat([jpeg.subarray(0, 3), Buffer.alloc(5 * 1024 * 1024)]);
+    const cases: [string, Part[], RegExp][] = [
+      ['text disguised as a JPEG', [['images[0]', jpeg, 'ok.jpg', 'image/jpeg'], ['images[1]', Buffer.from('<?php echo 1; ?>'), 'evil.jpg', 'image/jpeg']], /Image 2 is not a JPEG, PNG or WebP/],
+      ['an SVG', [['images[0]', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'a.svg', 'image/svg+xml']], /not a JPEG, PNG or WebP/],
+      ['over 5 MB', [['images[0]', jpeg, 'ok.jpg', 'image/jpeg'], ['images[1]', big, 'big.jpg', 'image/jpeg']], /at most 5 MB/],
+      ['a broken JPEG', [['images[0]', Buffer.concat([jpeg.subarray(0, 3), Buffer.from('garbage'.repeat(20))]), 'b.jpg', 'image/jpeg']], /could not be read/],
+      ['six images', Array.from({ length: 6 }, (_, i): Part => [`images[${i}]`, png, `p${i}.png`, 'image/png']), /at most 5 images/],
+    ];
+    for (const [label, files, message] of cases) {
+      const res = await createReturn(asha, [...base, ...files]);
+      expect(res.statusCode, label).toBe(422);
+      expect(res.json().errors.images[0], label).toMatch(message);
+    }
+    expect(await storedReturns()).toBe(before.rows);
+    expect((await t.db.select().from(returnImages)).length).toBe(before.images);
+    expect(returnFiles().length).toBe(before.files);
+    // Five are fine.
+    const five = await createReturn(asha, [...base, ...Array.from({ length: 5 }, (_, i): Part => [`images[${i}]`, png, `p${i}.png`, 'image/png'])]);
+    expect(five.statusCode).toBe(200);
+    expect(returnFiles().length).toBe(before.files + 5);
+  });
+
+  it('accepts only the customer\'s own dispatched order lines, each at most once', async () => {
+    const { orderId, lineIds } = await dispatchedOrder(2);
+    const other = await dispatchedOrder(1);
+    const undispatched = await dispatchedOrder(1, false);
+    const before = await storedReturns();
+    const reason: Part = ['reason', 'defective'];
+    const expectField = async (parts: Part[], field: string, who: Shopper = asha) => {
+      const res = await createReturn(who, parts);
+      expect(res.statusCode, JSON.stringify(parts.map((p) => p[0]))).toBe(422);
+      expect(res.json().errors[field]).toBeDefined();
+    };
+    await expectField([['orderId', String(undispatched.orderId)], reason, ['detailIds[0]', String(undispatched.lineIds[0])]], 'orderId');
+    await expectField([['orderId', String(orderId)], reason, ['detailIds[0]', String(other.lineIds[0])]], 'detailIds');
+    await expectField([['orderId', String(orderId)], reason, ['detailIds[0]', String(lineIds[0])], ['detailIds[1]', String(lineIds[0])]], 'detailIds');
+    await expectField([['orderId', String(orderId)], reason], 'detailIds');
+    await expectField([['orderId', String(orderId)], ['reason', 'changed-my-mind'], ['detailIds[0]', String(lineIds[0])]], 'reason');
+    await expectField([['reason', 'wrong'], ['detailIds[0]', String(lineIds[0])]], 'orderId');
+    // Another customer's order is not found.
+    const res = await createReturn(ben, [['orderId', String(orderId)], reason, ['detailIds[0]', String(lineIds[0])]]);
+    expect(res.statusCode).toBe(404);
+    expect(await storedReturns()).toBe(before);
+    // A line already returned cannot be returned again.
+    expect((await createReturn(asha, [['orderId', String(orderId)], reason, ['detailIds[0]', String(lineIds[0])]])).statusCode).toBe(200);
+    await expectField([['orderId', String(orderId)], reason, ['detailIds[0]', String(lineIds[0])], ['detailIds[1]', String(lineIds[1])]], 'detailIds');
+  });
+
+  it('needs a signed-in customer and a multipart body', async () => {
+    expect((await createReturn(null, [['orderId', '1']])).statusCode).toBe(401);
+    const json = await call('/api/return-request-create', asha, { orderId: 1 });
+    expect(json.statusCode).toBe(422);
+    expect(json.json().message).toMatch(/multipart/);
+  });
+});
+
+describe('return-request-tracking-details-submit', () => {
+  it('takes courier and tracking number only while the return is Approved', async () => {
+    const { orderId, lineIds } = await dispatchedOrder(1);
+    const returnId = (await createReturn(asha, [['orderId', String(orderId)], ['reason', 'wrong'], ['detailIds[0]', String(lineIds[0])]])).json().returnRequest.id;
+    const body = { returnId, courierPartner: 'Fedex', trackingNumber: 'FX-778899' };
+    const early = await call('/api/return-request-tracking-details-submit', asha, body);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('return_not_approved');
+
+    await changeReturnStatus(t.db, shop.store.id, returnId, 'approved');
+    expect((await call('/api/return-request-tracking-details-submit', ben, body)).statusCode).toBe(404);
+    expect((await call('/api/return-request-tracking-details-submit', asha, { ...body, courierPartner: 'DHL' })).json().errors.courierPartner).toBeDefined();
+    expect((await call('/api/return-request-tracking-details-submit', asha, { ...body, trackingNumber: '<x>' })).json().errors.trackingNumber).toBeDefined();
+    const ok = await call('/api/return-request-tracking-details-submit', asha, body);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().returnRequest).toMatchObject({ status_label: 'Approved', courier_partner: 'Fedex', tracking_number: 'FX-778899' });
+
+    await changeReturnStatus(t.db, shop.store.id, returnId, 'picked_up');
+    const { order } = (await call('/api/order', asha, { orderId })).json();
+    expect(order.returns[0]).toMatchObject({ status_label: 'Picked Up', courier_partner: 'Fedex', tracking_number: 'FX-778899' });
+    expect((await call('/api/return-request-tracking-details-submit', asha, body)).statusCode).toBe(409);
+    expect((await call('/api/return-request-tracking-details-submit', null, body)).statusCode).toBe(401);
+  });
+
+  it('moves a return only along its steps', async () => {
+    const { orderId, lineIds } = await dispatchedOrder(1);
+    const returnId = (await createReturn(asha, [['orderId', String(orderId)], ['reason', 'wrong'], ['detailIds[0]', String(lineIds[0])]])).json().returnRequest.id;
+    await expect(changeReturnStatus(t.db, shop.store.id, returnId, 'refunded')).rejects.toMatchObject({ code: 'invalid_return_status' });
+    for (const s of ['approved', 'picked_up', 'received', 'refunded'] as const) await changeReturnStatus(t.db, shop.store.id, returnId, s);
+    await expect(changeReturnStatus(t.db, shop.store.id, returnId, 'rejected')).rejects.toMatchObject({ statusCode: 409 });
+    const other = await createShop(t.db, 'x-');
+    await expect(changeReturnStatus(t.db, other.store.id, returnId, 'rejected')).rejects.toMatchObject({ statusCode: 404 });
+    const [row] = await t.db.select().from(returnRequests).where(eq(returnRequests.id, returnId));
+    expect(row!.status).toBe('refunded');
+  });
+});

@@ -3,6 +3,7 @@ import { openDatabase } from '@gemstore/db';
 import { seedDemoIfEmpty } from '@gemstore/db/seed';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
+import { seedDemoCustomers } from './modules/auth/demo-customers.ts';
 import { loadConfig } from './config.ts';
 
 const config = loadConfig();
@@ -11,7 +12,10 @@ const handle = await openDatabase({
   pgliteDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
   poolSize: config.dbPoolSize,
 });
-if (config.seedDemo) await seedDemoIfEmpty(handle.db, { mediaDir: config.mediaDir });
+if (config.seedDemo) {
+  await seedDemoIfEmpty(handle.db, { mediaDir: config.mediaDir });
+  await seedDemoCustomers(handle.db);
+}
 
 const app = await buildApp({ config, db: handle.db });
 closeWithGrace({ delay: 10000 }, async ({ err }) => {

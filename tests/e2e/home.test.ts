@@ -69,6 +69,21 @@ describe('home page', () => {
     await t.close();
   });
 
+  it('keeps the slider still for visitors who prefer reduced motion', async () => {
+    const t = await openPage(browser, { reducedMotion: true });
+    const { page } = t;
+    await page.goto(`${origin()}/home`);
+    await hydrated(page);
+    const active = () => page.locator('[data-testid="hero-slide"].is-active').getAttribute('aria-label');
+    const first = await active();
+    await page.waitForTimeout(2500);
+    expect(await active()).toBe(first);
+    // The dots still change slides.
+    await page.getByRole('button', { name: 'Show slide 2' }).click();
+    expect(await active()).toMatch(/^2 of/);
+    await t.close();
+  });
+
   it('opens and closes the mobile menu with the hamburger', async () => {
     const t = await openPage(browser, { phone: true });
     const { page } = t;

@@ -40,7 +40,7 @@ describe('item page', () => {
     expect(await page.getByTestId('item-price').textContent()).toBe(formatPrice(detail.amounts.mrpAmount, profile.currency));
     expect(await page.getByTestId('item-sku').textContent()).toBe(detail.sku);
     expect(detail.sku.startsWith(`${profile.id}-`)).toBe(true);
-    expect(await page.getByTestId('item-weight').textContent()).toContain(`${detail.weight} mg`);
+    expect(await page.getByTestId('item-weight').textContent()).toContain(`${detail.weight.toLocaleString('en-US')} mg`);
     expect(await page.getByTestId('item-weight').textContent()).toContain(`${detail.carat} ct`);
     expect(await page.getByTestId('price-per-carat').textContent()).toBe(formatPrice(detail.amounts.mrpAmount / detail.carat, profile.currency));
     expect(await page.getByTestId('certificate-lab').textContent()).toBe(detail.certificate.lab);
@@ -58,7 +58,7 @@ describe('item page', () => {
     await page.getByRole('tab', { name: 'Additional Information' }).click();
     expect(await page.getByTestId('attribute-table').isVisible()).toBe(true);
     const table = await page.getByTestId('attribute-table').textContent();
-    for (const text of [`${detail.weight} mg`, `${detail.ratti.rati_standard}+`, detail.color.color, detail.clarity.clarity, detail.origin.origin, detail.shape.shape, `${detail.width} mm`, `${detail.length} mm`, `${detail.depth} mm`]) {
+    for (const text of [`${detail.weight.toLocaleString('en-US')} mg`, `${detail.ratti.rati_standard}+`, detail.color.color, detail.clarity.clarity, detail.origin.origin, detail.shape.shape, `${detail.width} mm`, `${detail.length} mm`, `${detail.depth} mm`]) {
       expect(table).toContain(text);
     }
 

@@ -91,7 +91,7 @@ describe('listing', () => {
     await hydrated(page);
     expect(await page.getByTestId('carat-min').isDisabled()).toBe(true);
     expect(await page.getByTestId('ratti-min').isEnabled()).toBe(true);
-    await page.getByText('Weight (carat)').click();
+    await page.getByText('Carats', { exact: true }).click();
     expect(await page.getByTestId('carat-min').isEnabled()).toBe(true);
     expect(await page.getByTestId('ratti-min').isDisabled()).toBe(true);
     await page.getByTestId('carat-min').fill('3');

@@ -88,19 +88,10 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
         { label: title },
       ]} />
       <div className="item__layout">
-        <div className="item__gallery">
-          <figure className={`item__image${item.status === 'sold' ? ' is-sold' : ''}`}>
-            <SafeImage src={mediaUrl(item.image)} alt={`${title}, ${item.color.color} ${item.shape.shape}`} width={640} height={640} loading="eager" fetchPriority="high" />
-            {item.status === 'sold' && <span className="sold-badge" aria-hidden="true">Sold</span>}
-          </figure>
-          <figure className="item__certificate" data-testid="certificate">
-            <SafeImage src={mediaUrl(item.certificate_image)} alt={`${item.certificate.lab} certificate, report ${item.certificate.number}`} width={480} height={340} />
-            <figcaption>
-              Certified by <strong data-testid="certificate-lab">{item.certificate.lab}</strong>, report no. <strong data-testid="certificate-number">{item.certificate.number}</strong>
-            </figcaption>
-          </figure>
-        </div>
-
+        <figure className={`item__image${item.status === 'sold' ? ' is-sold' : ''}`}>
+          <SafeImage src={mediaUrl(item.image)} alt={`${title}, ${item.color.color} ${item.shape.shape}`} width={640} height={640} loading="eager" fetchPriority="high" />
+          {item.status === 'sold' && <span className="sold-badge" aria-hidden="true">Sold</span>}
+        </figure>
         <div className="item__summary">
           <p className="eyebrow">{item.product.name}</p>
           <h1 className="page-title" data-testid="item-name">{title}</h1>
@@ -118,6 +109,12 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
           <p className="item__ratti-note" data-testid="ratti-definition">1 ratti = {formatNumber(profile.ratti_mg)} mg at this store</p>
           <ItemActions item={item} path={itemPath(item)} />
         </div>
+        <figure className="item__certificate" data-testid="certificate">
+          <SafeImage src={mediaUrl(item.certificate_image)} alt={`${item.certificate.lab} certificate, report ${item.certificate.number}`} width={480} height={340} />
+          <figcaption>
+            Certified by <strong data-testid="certificate-lab">{item.certificate.lab}</strong>, report no. <strong data-testid="certificate-number">{item.certificate.number}</strong>
+          </figcaption>
+        </figure>
       </div>
 
       <Tabs

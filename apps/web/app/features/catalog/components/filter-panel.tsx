@@ -87,7 +87,7 @@ export function FilterPanel({ attributes, filter, action, onApply, id }: Props) 
           </label>
           <label className={mode === 1 ? 'is-on' : ''}>
             <input type="radio" name="selectedCaratStatus" value="1" checked={mode === 1} onChange={() => setMode(1)} data-testid="mode-weight" />
-            Weight (carat)
+            Carats
           </label>
         </div>
         <div className="range-inputs">

@@ -48,6 +48,7 @@ const EnvSchema = z.object({
   RAZORPAY_API_URL: z.string().url().default('https://api.razorpay.com'),
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
   SANDBOX_PAYMENT_SECRET: z.string().min(16).default('gemstore-dev-sandbox-secret-change-me'),
+  SANDBOX_PAYMENTS: bool.optional(),
   PAY_LINK_SECRET: z.string().min(16).default('gemstore-dev-pay-link-secret-change-me'),
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   ENQUIRY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(5),
@@ -78,6 +79,8 @@ export interface Config {
 export interface CheckoutConfig {
   razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string; apiUrl: string; timeoutMs: number };
   sandboxSecret: string;
+  /** Whether the built-in pretend provider may take payments (never in production unless forced). */
+  sandboxEnabled: boolean;
   /** Signs the short-lived pass that opens an order's payment page. */
   payLinkSecret: string;
   /** How often each process frees the stones of lapsed unpaid orders; 0 = never (tests call it). */
@@ -156,6 +159,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         apiUrl: e.RAZORPAY_API_URL.replace(/\/+$/, ''), timeoutMs: e.RAZORPAY_TIMEOUT_MS,
       },
       sandboxSecret: e.SANDBOX_PAYMENT_SECRET,
+      sandboxEnabled: e.SANDBOX_PAYMENTS ?? e.NODE_ENV !== 'production',
       payLinkSecret: e.PAY_LINK_SECRET,
       reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
       enquiryLimitPerIp: e.ENQUIRY_LIMIT_PER_IP,

@@ -31,7 +31,12 @@ export const orders = pgTable('orders', {
   /** Set when money arrived for an order whose stones could not be sold to it. */
   refundFlaggedAt: timestamp('refund_flagged_at', { withTimezone: true }),
   placedOn: timestamp('placed_on', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('orders_customer').on(t.storeId, t.customerId), index('orders_pending').on(t.status, t.reservedUntil)]);
+}, (t) => [
+  index('orders_customer').on(t.storeId, t.customerId),
+  index('orders_pending').on(t.status, t.reservedUntil),
+  // Webhooks and callbacks find the order by the provider's order id.
+  index('orders_provider_order').on(t.providerOrderId),
+]);
 
 export const orderLines = pgTable('order_lines', {
   id: serial('id').primaryKey(),

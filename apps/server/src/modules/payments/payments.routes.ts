@@ -37,6 +37,9 @@ export const payPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const provider of ['sandbox', 'razorpay'] as const) {
     app.get(`/${provider}/:orderId`, { schema: { params: OrderParams, querystring: TokenQuery } }, async (request, reply) => {
       const { orderId } = request.params;
+      if (provider === 'sandbox' && !config.sandboxEnabled) {
+        return html(reply, 404, messagePage('Payment unavailable', 'The sandbox payment page is switched off on this server.', orderId));
+      }
       if (!verifyPayLink(config.payLinkSecret, orderId, request.query.token)) {
         return html(reply, 403, messagePage('Payment link expired', 'This payment link is not valid or has expired. Open the order and choose Retry Payment.', orderId));
       }

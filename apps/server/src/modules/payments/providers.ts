@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Orders } from 'razorpay/dist/types/orders.js';
 import type { CheckoutConfig } from '../../config.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, ConflictError } from '../../lib/errors.ts';
 import { checkoutSignature, signatureMatches } from './signatures.ts';
 
 export type ProviderName = 'sandbox' | 'razorpay';
@@ -41,9 +41,12 @@ export function sandboxProvider(config: CheckoutConfig): PaymentProvider & { sig
     name: 'sandbox',
     keyId: SANDBOX_KEY_ID,
     async createOrder() {
+      // A pretend provider in production would hand out stones for nothing.
+      if (!config.sandboxEnabled) throw new ConflictError('Online payment is not set up for this shop yet. Please contact the shop.', 'payments_unavailable');
       return { id: `${SANDBOX_PREFIX}${randomBytes(9).toString('base64url')}` };
     },
     verifyCallback(storedProviderOrderId, paymentId, signature) {
+      if (!config.sandboxEnabled) return false;
       return signatureMatches(checkoutSignature(config.sandboxSecret, storedProviderOrderId, paymentId), signature);
     },
     signPayment(providerOrderId) {

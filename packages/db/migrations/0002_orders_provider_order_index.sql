@@ -1,0 +1,1 @@
+CREATE INDEX "orders_provider_order" ON "orders" USING btree ("provider_order_id");

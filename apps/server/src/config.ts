@@ -41,7 +41,7 @@ const EnvSchema = z.object({
   AUTH_FAILURE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   TOKEN_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   PASSWORD_RESET_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
-  // Checkout and payment (docs/configuration-checkout.md).
+  // Checkout and payment (README: Checkout, payment, returns and enquiries).
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),

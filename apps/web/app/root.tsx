@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Route } from './+types/root';
+import { SessionProvider } from './lib/session.tsx';
 import baseCss from './styles/base.css?url';
 import layoutCss from './styles/layout.css?url';
 
@@ -41,7 +42,9 @@ export default function App() {
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <Outlet />
+      <SessionProvider>
+        <Outlet />
+      </SessionProvider>
     </QueryClientProvider>
   );
 }

@@ -3,6 +3,12 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 /** Routes named after the spec's paths (section 2). */
 export default [
   index('routes/root-redirect.tsx'),
+
+  // Guest-only screens (spec section 2): a signed-in customer is sent to Dashboard.
+  layout('routes/guest-only-layout.tsx', [
+    // accounts: guest-only routes
+  ]),
+
   layout('routes/store-layout.tsx', [
     route('home', 'routes/home.tsx'),
     route('product/:productCategoryId/:productId', 'routes/product-listing.tsx'),
@@ -11,6 +17,13 @@ export default [
     route('blog/:page?', 'routes/blog.tsx'),
     // blog/{categoryId}/{page} and blog/{categoryUrl}/{url}: a numeric second segment is a page number.
     route('blog/:category/:second', 'routes/blog-category-or-post.tsx'),
+
+    // Login-required screens: a guest is sent to Login and the wanted path is remembered.
+    layout('routes/require-auth-layout.tsx', [
+      // accounts: login-required routes
+      // checkout: login-required routes
+    ]),
+
     route(':pageId', 'routes/static-page.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),

@@ -1,0 +1,133 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { AuthUserResponse, User } from '@gemstore/contracts';
+import { AUTH_TOKEN_KEY, ApiError, api, getAuthToken } from './api.ts';
+
+/**
+ * The signed-in customer, kept as the spec describes (sections 3 and 4): the bearer token and the
+ * user object in browser storage; signed in means a token is stored. On load the profile is
+ * checked with auth-user; a failure is retried once after 5 s, then the customer is signed out.
+ * Account pages render on the client only, since the server never sees the token.
+ */
+
+const USER_KEY = 'gemstore.user';
+/** The path a guest wanted before being sent to Login (spec: "the wanted path is remembered"). */
+const REDIRECT_KEY = 'gemstore.redirect';
+/** Spec: "a one-time page refresh is set" after sign-in; layout pages reload once when they find it. */
+const REFRESH_KEY = 'gemstore.refresh';
+export const SESSION_RETRY_MS = 5000;
+
+export type SessionStatus = 'unknown' | 'guest' | 'signed-in';
+
+export interface Session {
+  /** 'unknown' until the browser has read storage (always during the server render). */
+  status: SessionStatus;
+  user: User | null;
+  /** Stores the token and user, sets the one-time refresh flag; returns where to go next (the remembered path, else /dashboard). */
+  signIn(token: string, user: User): string;
+  /** Clears the token locally and on the server. */
+  signOut(): Promise<void>;
+  /** Replaces the stored user (after a profile update). */
+  setUser(user: User): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+function readStorage(key: string): string | null {
+  try { return window.localStorage.getItem(key); } catch { return null; }
+}
+function writeStorage(key: string, value: string | null) {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch { /* storage unavailable: the session lasts for this page only */ }
+}
+function readUser(): User | null {
+  const raw = readStorage(USER_KEY);
+  if (!raw) return null;
+  try { return JSON.parse(raw) as User; } catch { return null; }
+}
+
+/** Remembers where a guest wanted to go (only same-site paths are kept). */
+export function rememberRedirect(path: string) {
+  if (path.startsWith('/') && !path.startsWith('//')) writeStorage(REDIRECT_KEY, path);
+}
+
+/** The remembered path, cleared once read. */
+export function takeRedirect(): string | null {
+  const path = readStorage(REDIRECT_KEY);
+  writeStorage(REDIRECT_KEY, null);
+  return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+}
+
+/** True once: when a sign-in asked layout pages to reload. */
+export function takeRefreshFlag(): boolean {
+  const set = readStorage(REFRESH_KEY) === '1';
+  if (set) writeStorage(REFRESH_KEY, null);
+  return set;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<SessionStatus>('unknown');
+  const [user, setUserState] = useState<User | null>(null);
+  const checked = useRef(false);
+
+  const clearLocal = useCallback(() => {
+    writeStorage(AUTH_TOKEN_KEY, null);
+    writeStorage(USER_KEY, null);
+    setUserState(null);
+    setStatus('guest');
+  }, []);
+
+  useEffect(() => {
+    const token = getAuthToken();
+    setUserState(readUser());
+    setStatus(token ? 'signed-in' : 'guest');
+    if (!token || checked.current) return;
+    checked.current = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = async (attempt: number) => {
+      try {
+        const { user: fresh } = await api<AuthUserResponse>('auth-user', { method: 'POST' });
+        writeStorage(USER_KEY, JSON.stringify(fresh));
+        setUserState(fresh);
+      } catch (error) {
+        // A rejected token needs no retry; anything else is tried once more after 5 s.
+        if (attempt === 0 && !(error instanceof ApiError && error.status === 401)) {
+          timer = setTimeout(() => void check(1), SESSION_RETRY_MS);
+        } else if (getAuthToken() === token) {
+          clearLocal();
+        }
+      }
+    };
+    void check(0);
+    return () => clearTimeout(timer);
+  }, [clearLocal]);
+
+  const signIn = useCallback((token: string, next: User) => {
+    writeStorage(AUTH_TOKEN_KEY, token);
+    writeStorage(USER_KEY, JSON.stringify(next));
+    writeStorage(REFRESH_KEY, '1');
+    setUserState(next);
+    setStatus('signed-in');
+    return takeRedirect() ?? '/dashboard';
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try { await api('logout', { method: 'POST' }); } catch { /* the local session ends regardless */ }
+    clearLocal();
+  }, [clearLocal]);
+
+  const setUser = useCallback((next: User) => {
+    writeStorage(USER_KEY, JSON.stringify(next));
+    setUserState(next);
+  }, []);
+
+  const value = useMemo<Session>(() => ({ status, user, signIn, signOut, setUser }), [status, user, signIn, signOut, setUser]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession needs the SessionProvider (root.tsx).');
+  return session;
+}

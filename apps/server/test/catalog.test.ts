@@ -199,6 +199,21 @@ describe('GET /api/product-items/{id}', () => {
 });
 
 describe('POST /api/product-items', () => {
+  it('sends the same few SQL statements for every page, whatever the filters', async () => {
+    const body = { filter: { product: 'blue-sapphire', grades: [cat.grades[0]!.id], colors: cat.colors.map((c) => c.id) } };
+    const counts: number[] = [];
+    for (const page of [1, 2, 4, 50]) {
+      t.queries.count = 0;
+      const res = await post(`/api/product-items?page=${page}`, body);
+      expect(res.statusCode).toBe(200);
+      counts.push(t.queries.count);
+    }
+    // The store lookup (uncached in tests) and the listing itself; a page past the end adds the
+    // product check that tells 404 from an empty page.
+    expect(counts.slice(0, 3)).toEqual([2, 2, 2]);
+    expect(counts[3]).toBe(3);
+  });
+
   it('walks every available stone exactly once, never a sold or reserved one', async () => {
     const all = await walk({ filter: { product: cat.product.id } });
     expect(all).toHaveLength(STONES);

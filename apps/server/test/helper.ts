@@ -13,6 +13,8 @@ export interface TestApp {
   db: Database;
   config: Config;
   kind: 'pglite' | 'postgres';
+  /** SQL statements sent since the app was built (reset it by assigning 0). */
+  queries: { count: number };
   close(): Promise<void>;
 }
 
@@ -46,11 +48,12 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', STORE_CACHE_SECONDS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env,
   });
-  const handle = await openDatabase({ databaseUrl, poolSize: 5 });
+  const queries = { count: 0 };
+  const handle = await openDatabase({ databaseUrl, poolSize: 5, onQuery: () => { queries.count++; } });
   const app = await buildApp({ config, db: handle.db, web: false, logger: false });
   await app.ready();
   return {
-    app, db: handle.db, config, kind: handle.kind,
+    app, db: handle.db, config, kind: handle.kind, queries,
     async close() {
       await app.close();
       await handle.close();

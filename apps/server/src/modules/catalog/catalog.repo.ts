@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { Param, and, asc, between, desc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   type Database, clarities, colors, grades, items, origins, productCategories, products, rattis, shapes,
 } from '@gemstore/db';
@@ -65,7 +65,7 @@ export async function countStonesByAttribute(db: Database, storeId: number, prod
     count: sql<number>`count(*)::int`,
     grouping: sql<number>`grouping(${items.gradeId}, ${items.colorId}, ${items.clarityId}, ${items.shapeId}, ${items.originId})::int`,
   }).from(items)
-    .where(and(eq(items.storeId, storeId), eq(items.productId, productId), eq(items.status, 'available')))
+    .where(and(eq(items.storeId, storeId), eq(items.productId, productId), isAvailable))
     .groupBy(sql`grouping sets ((${items.gradeId}), (${items.colorId}), (${items.clarityId}), (${items.shapeId}), (${items.originId}), ())`);
   const counts = { grade: new Map<number, number>(), color: new Map<number, number>(), clarity: new Map<number, number>(), shape: new Map<number, number>(), origin: new Map<number, number>() };
   let total = 0;
@@ -100,8 +100,21 @@ const itemColumns = {
 };
 export type ItemRow = { [K in keyof typeof itemColumns]: (typeof itemColumns)[K]['_']['data'] };
 
-function selectItems(db: Database) {
-  return db.select(itemColumns).from(items)
+type PageOfIds = ReturnType<typeof pageOfIds>;
+function pageOfIds(db: Database, where: SQL | undefined, order: SQL[], offset: number, limit: number) {
+  return db.select({ pageId: items.id }).from(items).where(where).orderBy(...order).limit(limit).offset(offset).as('page');
+}
+
+/**
+ * Stones with their product and attribute names. With a page of ids, the page comes first in FROM:
+ * a query of ten relations is past PostgreSQL's join_collapse_limit (8), so the planner keeps the
+ * written order, and starting from 20 ids keeps every join to 20 rows whatever the catalogue size.
+ */
+function selectItems(db: Database, page?: PageOfIds) {
+  const from = page
+    ? db.select(itemColumns).from(page).innerJoin(items, eq(items.id, page.pageId))
+    : db.select(itemColumns).from(items);
+  return (from as ReturnType<ReturnType<typeof db.select<typeof itemColumns>>['from']>)
     .innerJoin(products, eq(products.id, items.productId))
     .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
     .innerJoin(rattis, eq(rattis.id, items.rattiId))
@@ -112,6 +125,14 @@ function selectItems(db: Database) {
     .innerJoin(shapes, eq(shapes.id, items.shapeId));
 }
 
+/** `column = any($1::int[])`: one statement text whatever the number of ids (statements are prepared per text). */
+function anyOf(column: SQLWrapper, ids: number[]): SQL {
+  return sql`${column} = any(${new Param(ids)}::int[])`;
+}
+
+/** A literal, not a bound parameter, so generic prepared plans can still use the partial listing index. */
+const isAvailable = sql`${items.status} = 'available'`;
+
 export async function findItem(db: Database, storeId: number, ref: string): Promise<ItemRow | null> {
   const rows = await selectItems(db)
     .where(and(eq(items.storeId, storeId), refCondition(items.id as never, items.url as never, ref))).limit(1);
@@ -120,7 +141,7 @@ export async function findItem(db: Database, storeId: number, ref: string): Prom
 
 export async function findItemsByIds(db: Database, storeId: number, ids: number[]): Promise<ItemRow[]> {
   if (ids.length === 0) return [];
-  return selectItems(db).where(and(eq(items.storeId, storeId), inArray(items.id, ids))).orderBy(desc(items.id));
+  return selectItems(db).where(and(eq(items.storeId, storeId), anyOf(items.id, ids))).orderBy(desc(items.id));
 }
 
 export interface ItemFilter {
@@ -151,13 +172,13 @@ export async function listAvailableItems(db: Database, storeId: number, f: ItemF
   const conditions: (SQL | undefined)[] = [
     eq(items.storeId, storeId),
     eq(items.productId, productId as unknown as number),
-    eq(items.status, 'available'),
-    f.gradeIds.length ? inArray(items.gradeId, f.gradeIds) : undefined,
-    f.colorIds.length ? inArray(items.colorId, f.colorIds) : undefined,
-    f.clarityIds.length ? inArray(items.clarityId, f.clarityIds) : undefined,
-    f.shapeIds.length ? inArray(items.shapeId, f.shapeIds) : undefined,
-    f.originIds.length ? inArray(items.originId, f.originIds) : undefined,
-    f.rattiIds.length ? inArray(items.rattiId, f.rattiIds) : undefined,
+    isAvailable,
+    f.gradeIds.length ? anyOf(items.gradeId, f.gradeIds) : undefined,
+    f.colorIds.length ? anyOf(items.colorId, f.colorIds) : undefined,
+    f.clarityIds.length ? anyOf(items.clarityId, f.clarityIds) : undefined,
+    f.shapeIds.length ? anyOf(items.shapeId, f.shapeIds) : undefined,
+    f.originIds.length ? anyOf(items.originId, f.originIds) : undefined,
+    f.rattiIds.length ? anyOf(items.rattiId, f.rattiIds) : undefined,
     f.rattiRange
       ? inArray(items.rattiId, db.select({ id: rattis.id }).from(rattis)
         .where(and(eq(rattis.storeId, storeId), between(rattis.ratiStandard, f.rattiRange[0], f.rattiRange[1]))))
@@ -166,7 +187,6 @@ export async function listAvailableItems(db: Database, storeId: number, f: ItemF
     f.weightMg?.max !== undefined ? lte(items.weightMg, f.weightMg.max) : undefined,
   ];
   const order = sortOrders[f.sort];
-  const page = db.select({ pageId: items.id }).from(items).where(and(...conditions))
-    .orderBy(...order).limit(limit).offset(offset).as('page');
-  return selectItems(db).innerJoin(page, eq(page.pageId, items.id)).orderBy(...order);
+  const page = pageOfIds(db, and(...conditions), [...order], offset, limit);
+  return selectItems(db, page).orderBy(...order);
 }

@@ -200,9 +200,9 @@ describe('GET /api/product-items/{id}', () => {
 
 describe('POST /api/product-items', () => {
   it('sends the same few SQL statements for every page, whatever the filters', async () => {
-    const body = { filter: { product: 'blue-sapphire', grades: [cat.grades[0]!.id], colors: cat.colors.map((c) => c.id) } };
+    const body = { filter: { product: 'blue-sapphire', grades: cat.grades.map((g) => g.id), colors: cat.colors.map((c) => c.id) } };
     const counts: number[] = [];
-    for (const page of [1, 2, 4, 50]) {
+    for (const page of [1, 2, 3, 50]) {
       t.queries.count = 0;
       const res = await post(`/api/product-items?page=${page}`, body);
       expect(res.statusCode).toBe(200);

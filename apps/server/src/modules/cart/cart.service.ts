@@ -3,8 +3,7 @@ import type { Database } from '@gemstore/db';
 import type { CustomerContext } from '../../lib/customer-context.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { findItemsByIds } from '../catalog/catalog.repo.ts';
-import { toItem } from '../catalog/catalog.service.ts';
+import { findStonesByIds } from '../catalog/catalog.service.ts';
 import * as repo from './cart.repo.ts';
 
 /** Rupees over the stones that can still be bought, summed in paise to avoid float drift. */
@@ -15,8 +14,8 @@ function availableTotal(items: Item[]): number {
 
 export async function listCart(db: Database, ctx: CustomerContext): Promise<CartAllResponse> {
   const lines = await repo.listCartLines(db, ctx.store.id, ctx.customerId);
-  const rows = await findItemsByIds(db, ctx.store.id, lines.map((l) => l.itemId));
-  const byId = new Map(rows.map((r) => [r.id, toItem(ctx.store.id, r)]));
+  const stones = await findStonesByIds(db, ctx.store.id, lines.map((l) => l.itemId));
+  const byId = new Map(stones.map((i) => [i.id, i]));
   // A line whose stone was removed from the catalogue is left out.
   const cart = lines.flatMap((l) => {
     const item = byId.get(l.itemId);
@@ -28,9 +27,8 @@ export async function listCart(db: Database, ctx: CustomerContext): Promise<Cart
 
 /** Adds an available stone; adding one already in the cart answers the same line. */
 export async function saveToCart(db: Database, ctx: CustomerContext, itemId: number): Promise<CartSaveResponse> {
-  const [row] = await findItemsByIds(db, ctx.store.id, [itemId]);
-  if (!row) throw new NotFoundError('This stone does not exist.');
-  const item = toItem(ctx.store.id, row);
+  const [item] = await findStonesByIds(db, ctx.store.id, [itemId]);
+  if (!item) throw new NotFoundError('This stone does not exist.');
   const existing = (await repo.listCartLines(db, ctx.store.id, ctx.customerId)).find((l) => l.itemId === itemId);
   if (existing) return { cart: { id: existing.id, item }, message: 'The stone is already in your cart.' };
   if (item.status !== 'available') {
@@ -50,8 +48,8 @@ export async function deleteFromCart(db: Database, ctx: CustomerContext, cartId:
 
 /** The checkout's stones in the order asked; unknown ids are left out. */
 export async function itemsByIds(db: Database, ctx: RequestContext, itemIds: number[]): Promise<ItemsByIdsResponse> {
-  const rows = await findItemsByIds(db, ctx.store.id, itemIds);
-  const byId = new Map(rows.map((r) => [r.id, toItem(ctx.store.id, r)]));
+  const stones = await findStonesByIds(db, ctx.store.id, itemIds);
+  const byId = new Map(stones.map((i) => [i.id, i]));
   const items = itemIds.flatMap((id) => byId.get(id) ?? []);
   return { items, totalAmount: availableTotal(items) };
 }

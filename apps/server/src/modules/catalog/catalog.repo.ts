@@ -1,7 +1,10 @@
-import { Param, and, asc, between, desc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   type Database, clarities, colors, grades, items, origins, productCategories, products, rattis, shapes,
 } from '@gemstore/db';
+
+/** A literal, not a bound parameter, so generic prepared plans can still use the partial listing index. */
+const isAvailable = sql`${items.status} = 'available'`;
 
 /** A path reference is an id when it is all digits, otherwise a friendly url. */
 export function refCondition(idColumn: typeof products.id, urlColumn: typeof products.url, ref: string | number): SQL {
@@ -85,72 +88,66 @@ export async function listRattis(db: Database, storeId: number) {
     .where(eq(rattis.storeId, storeId)).orderBy(asc(rattis.ratiStandard));
 }
 
-/** Columns of one stone with its product and attribute names, as every item answer needs. */
-const itemColumns = {
+/** A stone's own columns; product and attribute names come from the store's masters (catalog.masters.ts). */
+const stoneColumns = {
   id: items.id, gin: items.gin, url: items.url, name: items.name, description: items.description,
   weightMg: items.weightMg, widthMm: items.widthMm, lengthMm: items.lengthMm, depthMm: items.depthMm,
   pricePaise: items.pricePaise, status: items.status, image: items.image,
   certificateImage: items.certificateImage, certificateLab: items.certificateLab, certificateNumber: items.certificateNumber,
-  productId: products.id, productName: products.name, productAlias: products.alias, productUrl: products.url,
-  categoryUrl: productCategories.url,
-  rattiId: rattis.id, ratiStandard: rattis.ratiStandard,
-  colorId: colors.id, color: colors.value, clarityId: clarities.id, clarity: clarities.value,
-  gradeId: grades.id, grade: grades.value, gradeAlias: grades.alias,
-  originId: origins.id, origin: origins.value, shapeId: shapes.id, shape: shapes.value,
+  productId: items.productId, gradeId: items.gradeId, colorId: items.colorId, clarityId: items.clarityId,
+  shapeId: items.shapeId, originId: items.originId, rattiId: items.rattiId,
 };
-export type ItemRow = { [K in keyof typeof itemColumns]: (typeof itemColumns)[K]['_']['data'] };
+export type StoneRow = { [K in keyof typeof stoneColumns]: (typeof stoneColumns)[K]['_']['data'] };
 
-type PageOfIds = ReturnType<typeof pageOfIds>;
-function pageOfIds(db: Database, where: SQL | undefined, order: SQL[], offset: number, limit: number) {
-  return db.select({ pageId: items.id }).from(items).where(where).orderBy(...order).limit(limit).offset(offset).as('page');
+/** `column = any($n::int[])` with a named placeholder: one statement text whatever the number of ids. */
+function anyOf(column: SQLWrapper, placeholder: string): SQL {
+  return sql`${column} = any(${sql.placeholder(placeholder)}::int[])`;
 }
+
+interface PreparedStones { execute(values: Record<string, unknown>): Promise<StoneRow[]> }
 
 /**
- * Stones with their product and attribute names. With a page of ids, the page comes first in FROM:
- * a query of ten relations is past PostgreSQL's join_collapse_limit (8), so the planner keeps the
- * written order, and starting from 20 ids keeps every join to 20 rows whatever the catalogue size.
+ * Stone queries are built once per database and query shape, then executed with values: building
+ * the SQL text for every request cost more CPU than PostgreSQL spent answering it.
  */
-function selectItems(db: Database, page?: PageOfIds) {
-  const from = page
-    ? db.select(itemColumns).from(page).innerJoin(items, eq(items.id, page.pageId))
-    : db.select(itemColumns).from(items);
-  return (from as ReturnType<ReturnType<typeof db.select<typeof itemColumns>>['from']>)
-    .innerJoin(products, eq(products.id, items.productId))
-    .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
-    .innerJoin(rattis, eq(rattis.id, items.rattiId))
-    .innerJoin(colors, eq(colors.id, items.colorId))
-    .innerJoin(clarities, eq(clarities.id, items.clarityId))
-    .innerJoin(grades, eq(grades.id, items.gradeId))
-    .innerJoin(origins, eq(origins.id, items.originId))
-    .innerJoin(shapes, eq(shapes.id, items.shapeId));
+const preparedByDb = new WeakMap<Database, Map<string, PreparedStones>>();
+function prepared(db: Database, key: string, build: (name: string) => PreparedStones): PreparedStones {
+  let byKey = preparedByDb.get(db);
+  if (!byKey) preparedByDb.set(db, (byKey = new Map()));
+  let query = byKey.get(key);
+  if (!query) byKey.set(key, (query = build(`stones_${byKey.size}`)));
+  return query;
 }
 
-/** `column = any($1::int[])`: one statement text whatever the number of ids (statements are prepared per text). */
-function anyOf(column: SQLWrapper, ids: number[]): SQL {
-  return sql`${column} = any(${new Param(ids)}::int[])`;
-}
+const isNumericRef = (ref: string) => /^\d{1,9}$/.test(ref);
 
-/** A literal, not a bound parameter, so generic prepared plans can still use the partial listing index. */
-const isAvailable = sql`${items.status} = 'available'`;
-
-export async function findItem(db: Database, storeId: number, ref: string): Promise<ItemRow | null> {
-  const rows = await selectItems(db)
-    .where(and(eq(items.storeId, storeId), refCondition(items.id as never, items.url as never, ref))).limit(1);
+/** One stone by friendly url or id, of this store only. */
+export async function findStone(db: Database, storeId: number, ref: string): Promise<StoneRow | null> {
+  const byId = isNumericRef(ref);
+  const query = prepared(db, byId ? 'by-id-or-url' : 'by-url', (name) => db.select(stoneColumns).from(items)
+    .where(and(
+      eq(items.storeId, sql.placeholder('storeId')),
+      byId ? or(eq(items.id, sql.placeholder('id')), eq(items.url, sql.placeholder('url'))) : eq(items.url, sql.placeholder('url')),
+    )).limit(1).prepare(name));
+  const rows = await query.execute({ storeId, url: ref, ...(byId ? { id: Number(ref) } : {}) });
   return rows[0] ?? null;
 }
 
-export async function findItemsByIds(db: Database, storeId: number, ids: number[]): Promise<ItemRow[]> {
+export async function findStonesByIds(db: Database, storeId: number, ids: number[]): Promise<StoneRow[]> {
   if (ids.length === 0) return [];
-  return selectItems(db).where(and(eq(items.storeId, storeId), anyOf(items.id, ids))).orderBy(desc(items.id));
+  const query = prepared(db, 'by-ids', (name) => db.select(stoneColumns).from(items)
+    .where(and(eq(items.storeId, sql.placeholder('storeId')), anyOf(items.id, 'ids'))).orderBy(desc(items.id)).prepare(name));
+  return query.execute({ storeId, ids });
 }
 
-export interface ItemFilter {
-  productRef: string | number;
-  gradeIds: number[]; colorIds: number[]; clarityIds: number[]; shapeIds: number[]; originIds: number[]; rattiIds: number[];
-  /** Ratti bucket range, applied in ratti mode. */
-  rattiRange?: [number, number];
-  /** Weight range in mg, applied in weight mode. */
-  weightMg?: { min?: number; max?: number };
+/** A listing filter with every reference already resolved to ids (catalog.service.ts). */
+export interface StoneFilter {
+  productId: number;
+  gradeIds?: number[]; colorIds?: number[]; clarityIds?: number[]; shapeIds?: number[]; originIds?: number[];
+  /** The ratti buckets allowed (explicit choice and/or the ratti range); undefined: any. */
+  rattiIds?: number[];
+  weightMinMg?: number;
+  weightMaxMg?: number;
   sort: 'newest' | 'price_asc' | 'price_desc' | 'weight_asc' | 'weight_desc';
 }
 
@@ -162,31 +159,30 @@ const sortOrders = {
   weight_desc: [desc(items.weightMg), desc(items.id)],
 } as const;
 
+const listFilters = [
+  ['gradeIds', items.gradeId], ['colorIds', items.colorId], ['clarityIds', items.clarityId],
+  ['shapeIds', items.shapeId], ['originIds', items.originId], ['rattiIds', items.rattiId],
+] as const;
+
 /**
- * One page of available stones, in one SQL statement whatever the page: the inner query pages over
- * the covering index (ids only); the outer one joins names for just those rows. Order ends on the
- * unique id, so pages never repeat or skip a stone.
+ * One page of available stones, in one SQL statement whatever the page: the inner query filters and
+ * pages over the covering index (ids only, an index-only scan); the outer one reads just those rows.
+ * Order ends on the unique id, so pages never repeat or skip a stone.
  */
-export async function listAvailableItems(db: Database, storeId: number, f: ItemFilter, offset: number, limit: number): Promise<ItemRow[]> {
-  const productId = sql`(select ${products.id} from ${products} where ${products.storeId} = ${storeId} and ${refCondition(products.id, products.url, f.productRef)} limit 1)`;
-  const conditions: (SQL | undefined)[] = [
-    eq(items.storeId, storeId),
-    eq(items.productId, productId as unknown as number),
-    isAvailable,
-    f.gradeIds.length ? anyOf(items.gradeId, f.gradeIds) : undefined,
-    f.colorIds.length ? anyOf(items.colorId, f.colorIds) : undefined,
-    f.clarityIds.length ? anyOf(items.clarityId, f.clarityIds) : undefined,
-    f.shapeIds.length ? anyOf(items.shapeId, f.shapeIds) : undefined,
-    f.originIds.length ? anyOf(items.originId, f.originIds) : undefined,
-    f.rattiIds.length ? anyOf(items.rattiId, f.rattiIds) : undefined,
-    f.rattiRange
-      ? inArray(items.rattiId, db.select({ id: rattis.id }).from(rattis)
-        .where(and(eq(rattis.storeId, storeId), between(rattis.ratiStandard, f.rattiRange[0], f.rattiRange[1]))))
-      : undefined,
-    f.weightMg?.min !== undefined ? gte(items.weightMg, f.weightMg.min) : undefined,
-    f.weightMg?.max !== undefined ? lte(items.weightMg, f.weightMg.max) : undefined,
-  ];
-  const order = sortOrders[f.sort];
-  const page = pageOfIds(db, and(...conditions), [...order], offset, limit);
-  return selectItems(db, page).orderBy(...order);
+export async function listAvailableStones(db: Database, storeId: number, f: StoneFilter, offset: number, limit: number): Promise<StoneRow[]> {
+  const used = listFilters.filter(([key]) => f[key] !== undefined);
+  const key = ['list', f.sort, ...used.map(([k]) => k), f.weightMinMg !== undefined && 'min', f.weightMaxMg !== undefined && 'max'].filter(Boolean).join(':');
+  const query = prepared(db, key, (name) => {
+    const order = sortOrders[f.sort];
+    const page = db.select({ pageId: items.id }).from(items).where(and(
+      eq(items.storeId, sql.placeholder('storeId')),
+      eq(items.productId, sql.placeholder('productId')),
+      isAvailable,
+      ...used.map(([k, column]) => anyOf(column, k)),
+      f.weightMinMg !== undefined ? gte(items.weightMg, sql.placeholder('weightMinMg')) : undefined,
+      f.weightMaxMg !== undefined ? lte(items.weightMg, sql.placeholder('weightMaxMg')) : undefined,
+    )).orderBy(...order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
+    return db.select(stoneColumns).from(page).innerJoin(items, eq(items.id, page.pageId)).orderBy(...order).prepare(name);
+  });
+  return query.execute({ ...f, storeId, offset, limit });
 }

@@ -5,11 +5,13 @@ import {
   PageQuery, ProductAttributesResponse, ProductsResponse, RattisResponse,
 } from '@gemstore/contracts';
 import * as service from './catalog.service.ts';
+import { cacheCatalogMasters } from './catalog.masters.ts';
 
 const RefParams = z.object({ id: IdOrUrl });
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
+  cacheCatalogMasters(db, app.config.storeCacheSeconds);
 
   // Without an id: the store's root category (ids are global across stores, so no fixed default id can serve every shop).
   app.get('/categories', { schema: { response: { 200: CategoriesResponse } } },

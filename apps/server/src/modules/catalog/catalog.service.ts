@@ -7,6 +7,7 @@ import type { Database } from '@gemstore/db';
 import type { RequestContext } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import * as repo from './catalog.repo.ts';
+import { type CatalogMasters, catalogMasters, mastersCover } from './catalog.masters.ts';
 
 export function toProductSummary(p: repo.ProductRow): ProductSummary {
   return {
@@ -21,7 +22,10 @@ export function skuOf(storeId: number, gin: string): string {
   return `${storeId}-${gin}`;
 }
 
-export function toItem(storeId: number, r: repo.ItemRow): Item {
+export function toItem(storeId: number, r: repo.StoneRow, m: CatalogMasters): Item {
+  const product = m.products.get(r.productId);
+  const grade = m.grade.get(r.gradeId);
+  const named = (map: Map<number, { value: string }>, id: number) => map.get(id)?.value ?? '';
   return {
     id: r.id, gin: r.gin, sku: skuOf(storeId, r.gin), name: r.name, url: [{ url: r.url }],
     weight: r.weightMg, carat: caratsFromMg(r.weightMg),
@@ -29,15 +33,29 @@ export function toItem(storeId: number, r: repo.ItemRow): Item {
     image: r.image, certificate_image: r.certificateImage,
     certificate: { lab: r.certificateLab, number: r.certificateNumber },
     amounts: { mrpAmount: r.pricePaise / 100 },
-    product: { id: r.productId, name: r.productName, alias: r.productAlias, url: r.productUrl, category_url: r.categoryUrl },
-    ratti: { id: r.rattiId, rati_standard: r.ratiStandard },
-    color: { id: r.colorId, color: r.color },
-    clarity: { id: r.clarityId, clarity: r.clarity },
-    product_grade: { id: r.gradeId, alias: r.gradeAlias, grade: r.grade },
-    origin: { id: r.originId, origin: r.origin },
-    shape: { id: r.shapeId, shape: r.shape },
+    product: {
+      id: r.productId, name: product?.name ?? '', alias: product?.alias ?? '', url: product?.url ?? '', category_url: product?.categoryUrl ?? '',
+    },
+    ratti: { id: r.rattiId, rati_standard: m.rattiById.get(r.rattiId) ?? 0 },
+    color: { id: r.colorId, color: named(m.color, r.colorId) },
+    clarity: { id: r.clarityId, clarity: named(m.clarity, r.clarityId) },
+    product_grade: { id: r.gradeId, alias: grade?.alias ?? '', grade: grade?.value ?? '' },
+    origin: { id: r.originId, origin: named(m.origin, r.originId) },
+    shape: { id: r.shapeId, shape: named(m.shape, r.shapeId) },
     status: r.status,
   };
+}
+
+/** Stones as the API shows them, with names from the store's masters (reloaded if a stone names something newer). */
+async function withNames(db: Database, storeId: number, rows: repo.StoneRow[], known?: CatalogMasters): Promise<Item[]> {
+  let m = known ?? await catalogMasters(db, storeId);
+  if (!mastersCover(m, rows)) m = await catalogMasters(db, storeId, true);
+  return rows.map((r) => toItem(storeId, r, m));
+}
+
+/** The stones of this store with these ids, newest first (cart, orders and returns show them). */
+export async function findStonesByIds(db: Database, storeId: number, ids: number[]): Promise<Item[]> {
+  return withNames(db, storeId, await repo.findStonesByIds(db, storeId, ids));
 }
 
 export async function getCategories(db: Database, ctx: RequestContext, ref: string | null): Promise<CategoriesResponse> {
@@ -84,29 +102,52 @@ export async function getRattis(db: Database, ctx: RequestContext) {
   return { rattis: await repo.listRattis(db, ctx.store.id) };
 }
 
+/**
+ * Weight-mode bounds in whole milligrams, rounded inwards so 1.001 ct never admits a 200 mg (1.00 ct)
+ * stone; the small tolerance absorbs floating point (1.1 * 200 is 220.00000000000003).
+ */
+function caratBoundsInMg(min: number | undefined, max: number | undefined): { weightMinMg?: number; weightMaxMg?: number } {
+  return {
+    ...(min === undefined ? {} : { weightMinMg: Math.ceil(min * MG_PER_CARAT - 1e-6) }),
+    ...(max === undefined ? {} : { weightMaxMg: Math.floor(max * MG_PER_CARAT + 1e-6) }),
+  };
+}
+
+/** The product a listing names (id or friendly url), from the store's masters. */
+function productOf(m: CatalogMasters, ref: string | number): repo.ProductRow | undefined {
+  const text = String(ref);
+  return m.productsByUrl.get(text) ?? (/^\d{1,9}$/.test(text) ? m.products.get(Number(text)) : undefined);
+}
+
 export async function listItems(db: Database, ctx: RequestContext, body: ListingFilterBody, page: number): Promise<ListingResponse> {
   const { filter, selectedCarat, selectedRatti } = body;
+  const m = await catalogMasters(db, ctx.store.id);
+  const product = productOf(m, filter.product) ?? productOf(await catalogMasters(db, ctx.store.id, true), filter.product);
+  if (!product) throw new NotFoundError('This product does not exist.');
   const weightMode = selectedCarat.status === 1;
-  const rows = await repo.listAvailableItems(db, ctx.store.id, {
-    productRef: filter.product,
-    gradeIds: filter.grades, colorIds: filter.colors, clarityIds: filter.clarities,
-    shapeIds: filter.shapes, originIds: filter.origins, rattiIds: filter.ratti,
-    rattiRange: weightMode ? undefined : selectedRatti.range,
-    weightMg: weightMode ? {
-      // Weights are whole milligrams: round the bounds inwards, so 1.001 ct never admits a 200 mg (1.00 ct) stone.
-      // The small tolerance absorbs floating point (1.1 * 200 is 220.00000000000003).
-      min: selectedCarat.min === undefined ? undefined : Math.ceil(selectedCarat.min * MG_PER_CARAT - 1e-6),
-      max: selectedCarat.max === undefined ? undefined : Math.floor(selectedCarat.max * MG_PER_CARAT + 1e-6),
-    } : undefined,
+  // Ratti mode: the buckets inside the slider's range (and, if given, among the chosen ones).
+  let rattiIds: number[] | undefined = filter.ratti.length ? filter.ratti : undefined;
+  if (!weightMode) {
+    const [low, high] = selectedRatti.range;
+    const inRange = m.rattis.filter((r) => r.rati_standard >= low && r.rati_standard <= high).map((r) => r.id);
+    if (inRange.length < m.rattis.length) rattiIds = rattiIds ? rattiIds.filter((id) => inRange.includes(id)) : inRange;
+  }
+  const empty = { data: [], page, per_page: ITEMS_PER_PAGE };
+  if (rattiIds?.length === 0) return empty;
+  const list = (ids: number[]) => (ids.length ? ids : undefined);
+  const rows = await repo.listAvailableStones(db, ctx.store.id, {
+    productId: product.id,
+    gradeIds: list(filter.grades), colorIds: list(filter.colors), clarityIds: list(filter.clarities),
+    shapeIds: list(filter.shapes), originIds: list(filter.origins), rattiIds,
+    ...(weightMode ? caratBoundsInMg(selectedCarat.min, selectedCarat.max) : {}),
     sort: body.sort ?? 'newest',
   }, (page - 1) * ITEMS_PER_PAGE, ITEMS_PER_PAGE);
-  // An empty page may mean an unknown product: answer 404 rather than an empty list for it.
-  if (rows.length === 0) await requireProduct(db, ctx, filter.product);
-  return { data: rows.map((r) => toItem(ctx.store.id, r)), page, per_page: ITEMS_PER_PAGE };
+  return { ...empty, data: await withNames(db, ctx.store.id, rows, m) };
 }
 
 export async function getItemDetails(db: Database, ctx: RequestContext, ref: string): Promise<{ item: ItemDetail }> {
-  const row = await repo.findItem(db, ctx.store.id, ref);
+  const row = await repo.findStone(db, ctx.store.id, ref);
   if (!row) throw new NotFoundError('This stone does not exist.');
-  return { item: { ...toItem(ctx.store.id, row), description: row.description } };
+  const [item] = await withNames(db, ctx.store.id, [row]);
+  return { item: { ...item!, description: row.description } };
 }

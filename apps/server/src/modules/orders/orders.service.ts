@@ -8,8 +8,7 @@ import type { CustomerContext } from '../../lib/customer-context.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { findOwnAddress, toSnapshot } from '../addresses/addresses.service.ts';
-import { findItemsByIds } from '../catalog/catalog.repo.ts';
-import { toItem } from '../catalog/catalog.service.ts';
+import { findStonesByIds } from '../catalog/catalog.service.ts';
 import { preparePayment } from '../payments/payments.service.ts';
 import { listReturnsOfOrders } from '../returns/returns.service.ts';
 import * as repo from './orders.repo.ts';
@@ -83,8 +82,8 @@ function toOrderAddress(a: AddressSnapshot): OrderAddress {
 async function toOrders(db: Database, ctx: RequestContext, rows: repo.OrderRow[]): Promise<Order[]> {
   const ids = rows.map((o) => o.id);
   const [lines, payments, dispatches] = await Promise.all([repo.listOrderLines(db, ids), repo.listPayments(db, ids), repo.listDispatches(db, ids)]);
-  const items = await findItemsByIds(db, ctx.store.id, [...new Set(lines.map((l) => l.itemId))]);
-  const itemById = new Map(items.map((r) => [r.id, toItem(ctx.store.id, r)]));
+  const items = await findStonesByIds(db, ctx.store.id, [...new Set(lines.map((l) => l.itemId))]);
+  const itemById = new Map(items.map((i) => [i.id, i]));
   const lineDetails = new Map(lines.flatMap((l) => {
     const item = itemById.get(l.itemId);
     return item ? [[l.id, { id: l.id, item: { ...item, iname: l.itemName } }] as const] : [];

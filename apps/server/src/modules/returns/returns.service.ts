@@ -9,8 +9,7 @@ import type { Database } from '@gemstore/db';
 import type { CustomerContext } from '../../lib/customer-context.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { findItemsByIds } from '../catalog/catalog.repo.ts';
-import { toItem } from '../catalog/catalog.service.ts';
+import { findStonesByIds } from '../catalog/catalog.service.ts';
 import * as orders from '../orders/orders.repo.ts';
 import { EXTENSIONS, reencodeImage, sniffImage } from './images.ts';
 import * as repo from './returns.repo.ts';
@@ -47,8 +46,8 @@ export async function listReturnsOfOrders(db: Database, ctx: RequestContext, ord
 
 async function loadReturn(db: Database, ctx: RequestContext, row: repo.ReturnRow): Promise<ReturnRequest> {
   const lines = await orders.listOrderLines(db, [row.orderId]);
-  const items = await findItemsByIds(db, ctx.store.id, lines.map((l) => l.itemId));
-  const byId = new Map(items.map((i) => [i.id, toItem(ctx.store.id, i)]));
+  const items = await findStonesByIds(db, ctx.store.id, lines.map((l) => l.itemId));
+  const byId = new Map(items.map((i) => [i.id, i]));
   const details = new Map(lines.flatMap((l) => {
     const item = byId.get(l.itemId);
     return item ? [[l.id, { id: l.id, item: { ...item, iname: l.itemName } }] as const] : [];

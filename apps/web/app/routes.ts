@@ -3,10 +3,20 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 /** Routes named after the spec's paths (section 2). */
 export default [
   index('routes/root-redirect.tsx'),
+  // Development: the messages the outbox sender stored (the API has it only outside production).
+  route('dev/outbox', 'routes/dev-outbox.tsx'),
 
   // Guest-only screens (spec section 2): a signed-in customer is sent to Dashboard.
   layout('routes/guest-only-layout.tsx', [
     // accounts: guest-only routes
+    route('login', 'routes/login.tsx'),
+    route('login-password', 'routes/login-password.tsx'),
+    route('login-otp', 'routes/login-otp.tsx'),
+    route('register', 'routes/register.tsx'),
+    route('register-otp', 'routes/register-otp.tsx'),
+    route('forgot-password', 'routes/forgot-password.tsx'),
+    route('forgot-password-otp', 'routes/forgot-password-otp.tsx'),
+    route('forgot-password-create', 'routes/forgot-password-create.tsx'),
   ]),
 
   layout('routes/store-layout.tsx', [
@@ -21,6 +31,8 @@ export default [
     // Login-required screens: a guest is sent to Login and the wanted path is remembered.
     layout('routes/require-auth-layout.tsx', [
       // accounts: login-required routes
+      route('dashboard', 'routes/dashboard.tsx'),
+      route('edit-profile', 'routes/edit-profile.tsx'),
       // checkout: login-required routes
     ]),
 

@@ -1,24 +1,82 @@
-import { useEffect } from 'react';
-import { Outlet, useNavigate, useSearchParams } from 'react-router';
-import { rememberRedirect, useSession } from '../lib/session.tsx';
+import { useEffect, useRef } from 'react';
+import { Link, Outlet, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { StoreProfileResponse } from '@gemstore/contracts';
+import type { Route } from './+types/guest-only-layout';
+import { mediaUrl } from '../lib/media.ts';
+import { loadRequired } from '../lib/server-api.ts';
+import { rememberRedirect, takeRefreshFlag, useSession, type SessionStatus } from '../lib/session.tsx';
+import { StoreProvider } from '../lib/store-context.tsx';
+import accountCss from '../styles/account.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }];
+
+/** The store's name and logo for the centred layout (and isFromIndia for the register form). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const store = await loadRequired<StoreProfileResponse>(context, 'store-profile');
+  return { profile: store.profile, origin: new URL(request.url).origin };
+}
+
+// The store does not change between the sign-in screens.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false;
+}
 
 /**
- * Guest-only routes (login, register, forgot password): a signed-in customer is sent to Dashboard.
- * A `redirect` query parameter is remembered so sign-in can return there.
+ * Guest-only routes (login, register, forgot password) in a centred layout with the store logo:
+ * a signed-in customer is sent to Dashboard. A `redirect` query parameter is remembered so
+ * sign-in can return there.
  */
-export default function GuestOnlyLayout() {
+export default function GuestOnlyLayout({ loaderData }: Route.ComponentProps) {
+  const { profile } = loaderData;
   const { status } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
+  const { pathname } = useLocation();
+  // A guest who signs in on these screens is sent on by the screen itself (to the remembered path),
+  // so the guard turns away a customer who arrives signed in, or who moves to another guest screen.
+  const seen = useRef<SessionStatus>(status);
+  const signedInOn = useRef<string | null>(null);
+
+  // Spec section 2: layout pages reload once if the one-time refresh flag was stored.
+  useEffect(() => {
+    if (takeRefreshFlag()) window.location.reload();
+  }, []);
 
   useEffect(() => {
     if (redirect) rememberRedirect(redirect);
   }, [redirect]);
 
   useEffect(() => {
-    if (status === 'signed-in') navigate('/dashboard', { replace: true });
-  }, [status, navigate]);
+    const before = seen.current;
+    seen.current = status;
+    if (status !== 'signed-in') {
+      signedInOn.current = null;
+    } else if (before === 'guest' && signedInOn.current === null) {
+      signedInOn.current = pathname;
+    } else if (signedInOn.current !== pathname) {
+      navigate('/dashboard', { replace: true });
+    }
+  }, [status, pathname, navigate]);
 
-  return <Outlet />;
+  return (
+    <StoreProvider profile={profile}>
+      <div className="auth-shell">
+        <a className="skip-link" href="#main">Skip to content</a>
+        <header className="auth-shell__header">
+          <Link to="/home" className="logo" data-testid="logo">
+            {profile.primary_logo.path
+              ? <img src={mediaUrl(profile.primary_logo.path)} alt={profile.name} className="logo__image" width={300} height={80} />
+              : <span className="logo__name">{profile.name}</span>}
+          </Link>
+        </header>
+        <main id="main" className="auth-card" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <footer className="auth-shell__footer">
+          <Link to="/home">Back to the shop</Link>
+        </footer>
+      </div>
+    </StoreProvider>
+  );
 }

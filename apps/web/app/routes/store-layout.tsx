@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type {
   PageCategoriesResponse, PagesResponse, ProductsResponse, StoreProfileResponse,
@@ -9,6 +9,7 @@ import { SiteFooter } from '../features/site/components/site-footer.tsx';
 import { SiteHeader } from '../features/site/components/site-header.tsx';
 import type { SiteData } from '../features/site/site-data.ts';
 import { loadOptional, loadRequired } from '../lib/server-api.ts';
+import { takeRefreshFlag } from '../lib/session.tsx';
 import { StoreProvider } from '../lib/store-context.tsx';
 import { seo } from '../lib/seo.ts';
 
@@ -61,6 +62,10 @@ function Chrome({ site, children }: { site: SiteData; children: ReactNode }) {
 }
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
+  // Spec section 2: layout pages reload once if the one-time refresh flag was stored (set at sign-in).
+  useEffect(() => {
+    if (takeRefreshFlag()) window.location.reload();
+  }, []);
   return <Chrome site={loaderData}><Outlet /></Chrome>;
 }
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { CartIcon, CloseIcon, MenuIcon, PhoneIcon, PinIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
+import { useSession } from '../../../lib/session.tsx';
 import { pagePath, phoneDigits, productPath, type SiteData } from '../site-data.ts';
 import { NavDropdown } from './nav-dropdown.tsx';
 
@@ -11,6 +12,15 @@ export function SiteHeader({ site }: { site: SiteData }) {
   const header = profile.configurationData.header;
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const session = useSession();
+  const navigate = useNavigate();
+
+  // Spec section 4: logout clears the token locally and on the server, then goes to Homepage. Leaving
+  // first keeps a login-required page from sending the customer to Login as the session ends.
+  const logOut = async () => {
+    await navigate('/home');
+    await session.signOut();
+  };
 
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
   useEffect(() => {
@@ -41,7 +51,15 @@ export function SiteHeader({ site }: { site: SiteData }) {
             )}
           </ul>
           <div className="topbar__account" data-slot="account">
-            <Link to="/login" className="topbar__link" data-testid="sign-in"><UserIcon width={16} height={16} /> Sign In</Link>
+            {/* The server cannot see the token: it (and the hydrating render) draws the signed-out links. */}
+            {session.status === 'signed-in' ? (
+              <>
+                <Link to="/dashboard" className="topbar__link" data-testid="dashboard-link"><UserIcon width={16} height={16} /> Dashboard</Link>
+                <button type="button" className="topbar__link topbar__button" data-testid="log-out" onClick={() => void logOut()}>Log out</button>
+              </>
+            ) : (
+              <Link to="/login" className="topbar__link" data-testid="sign-in"><UserIcon width={16} height={16} /> Sign In</Link>
+            )}
           </div>
         </div>
       </div>

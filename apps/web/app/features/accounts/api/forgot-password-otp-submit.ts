@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ForgotPasswordOtpSubmitBody, ForgotPasswordOtpSubmitResponse } from '@gemstore/contracts';
+import { api } from '../../../lib/api.ts';
+
+/** POST /api/forgot-password-otp-submit: trades the reset code for a verification_token. */
+export function forgotPasswordOtpSubmit(body: ForgotPasswordOtpSubmitBody): Promise<ForgotPasswordOtpSubmitResponse> {
+  return api<ForgotPasswordOtpSubmitResponse>('forgot-password-otp-submit', { method: 'POST', body });
+}
+
+export function useForgotPasswordOtpSubmit() {
+  return useMutation({ mutationKey: ['auth', 'forgot-password-otp-submit'], mutationFn: forgotPasswordOtpSubmit });
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { RegisterInput, RegisterResponse } from '@gemstore/contracts';
+import { api } from '../../../lib/api.ts';
+
+/** POST /api/register: creates the account and sends the codes for RegisterOtp. */
+export function register(body: RegisterInput): Promise<RegisterResponse> {
+  return api<RegisterResponse>('register', { method: 'POST', body });
+}
+
+export function useRegister() {
+  return useMutation({ mutationKey: ['auth', 'register'], mutationFn: register });
+}

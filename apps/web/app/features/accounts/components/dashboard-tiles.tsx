@@ -1,0 +1,47 @@
+import type { ReactNode, SVGProps } from 'react';
+import { Link } from 'react-router';
+
+function TileIcon({ children, ...props }: SVGProps<SVGSVGElement>) {
+  return (
+    <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
+      {children}
+    </svg>
+  );
+}
+
+const OrdersIcon = () => <TileIcon><path d="M3.5 7.5 12 3l8.5 4.5v9L12 21l-8.5-4.5z" /><path d="M3.5 7.5 12 12l8.5-4.5M12 12v9M7.8 5.2l8.4 4.6" /></TileIcon>;
+const SecurityIcon = () => <TileIcon><rect x="4.5" y="10.5" width="15" height="10" rx="2" /><path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" /><circle cx="12" cy="15.5" r="1.3" /></TileIcon>;
+const AddressIcon = () => <TileIcon><path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" /><circle cx="12" cy="9.5" r="2.5" /></TileIcon>;
+
+interface Tile {
+  to: string;
+  title: string;
+  text: string;
+  icon: ReactNode;
+  testId: string;
+}
+
+// Spec section 2: the Dashboard's three tiles.
+const TILES: Tile[] = [
+  { to: '/order/all', title: 'Your Orders', text: 'Track, return or pay for your orders.', icon: <OrdersIcon />, testId: 'tile-orders' },
+  { to: '/edit-profile', title: 'Login & Security', text: 'Edit your login, name and mobile number.', icon: <SecurityIcon />, testId: 'tile-security' },
+  { to: '/address/all', title: 'Your Addresses', text: 'Edit addresses for orders and deliveries.', icon: <AddressIcon />, testId: 'tile-addresses' },
+];
+
+export function DashboardTiles() {
+  return (
+    <ul className="dashboard-tiles">
+      {TILES.map((t) => (
+        <li key={t.to}>
+          <Link to={t.to} className="dashboard-tile" data-testid={t.testId}>
+            <span className="dashboard-tile__icon">{t.icon}</span>
+            <span className="dashboard-tile__body">
+              <span className="dashboard-tile__title">{t.title}</span>
+              <span className="dashboard-tile__text">{t.text}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

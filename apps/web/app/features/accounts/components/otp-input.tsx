@@ -1,0 +1,20 @@
+import { LIMITS } from '../limits.ts';
+import { Field } from './field.tsx';
+
+/** A one-time password input: numeric keypad on phones, filled from the SMS where the browser can. */
+export function OtpInput({ name, label = 'One-time password', error, autoFocus }: { name: string; label?: string; error?: string; autoFocus?: boolean }) {
+  return (
+    <Field
+      name={name}
+      label={label}
+      error={error}
+      type="text"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={LIMITS.otp}
+      required
+      autoFocus={autoFocus}
+      className="otp-input"
+    />
+  );
+}

@@ -1,0 +1,29 @@
+/** Reading and writing the query parameters the auth screens pass along (spec section 2). */
+
+/** A positive integer id from the query, or undefined ('', 'null' and junk mean absent). */
+export function idParam(params: URLSearchParams, key: string): number | undefined {
+  const raw = params.get(key);
+  if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return n > 0 && n <= 2_147_483_647 ? n : undefined;
+}
+
+export function boolParam(params: URLSearchParams, key: string): boolean {
+  const raw = params.get(key)?.toLowerCase();
+  return raw === 'true' || raw === '1';
+}
+
+export function textParam(params: URLSearchParams, key: string): string {
+  const raw = params.get(key) ?? '';
+  return raw === 'null' || raw === 'undefined' ? '' : raw;
+}
+
+/** `path?key=value&…`, leaving out undefined and null values. */
+export function withQuery(path: string, query: Record<string, string | number | boolean | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}

@@ -27,16 +27,22 @@ export async function freePort(): Promise<number> {
 
 /**
  * The real server as a child process on a fresh data directory (the demo seed runs at first start),
- * serving the built web app. Resolves once the API answers for the demo store.
+ * serving the built web app. Resolves once the API answers for the demo store. It runs with
+ * NODE_ENV=test: the built app as in production, but with the dev outbox (GET /api/dev/outbox),
+ * where the browser tests read the one-time codes the outbox sender stored.
  */
-export async function startServer({ timeoutMs = 150_000 }: { timeoutMs?: number } = {}): Promise<RunningServer> {
+export async function startServer({ timeoutMs = 150_000, env: extraEnv = {} }: {
+  timeoutMs?: number;
+  /** Settings added for this server (a test's own server on PostgreSQL sets DATABASE_URL here). */
+  env?: Record<string, string>;
+} = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-e2e-'));
-  // Always the embedded database: a DATABASE_URL meant for the server suite is not for this run.
+  // The embedded database unless the caller's env names one: a DATABASE_URL meant for the server suite is not for this run.
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child: ChildProcess = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so stop() ends npx, tsx and node together.
     detached: true,

@@ -34,6 +34,17 @@ export default [
       route('dashboard', 'routes/dashboard.tsx'),
       route('edit-profile', 'routes/edit-profile.tsx'),
       // checkout: login-required routes
+      route('address', 'routes/address-index.tsx'),
+      route('address/all', 'routes/address-list.tsx'),
+      route('address/create', 'routes/address-create.tsx'),
+      route('address/edit/:id?', 'routes/address-edit.tsx'),
+      route('cart', 'routes/cart.tsx'),
+      route('checkout', 'routes/checkout.tsx'),
+      route('pay', 'routes/pay.tsx'),
+      route('order', 'routes/order-index.tsx'),
+      route('order/all', 'routes/order-list.tsx'),
+      route('order/view/:id', 'routes/order-view.tsx'),
+      route('create-return/:orderId', 'routes/create-return.tsx'),
     ]),
 
     route(':pageId', 'routes/static-page.tsx'),

@@ -4,8 +4,9 @@ import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { PriceNote } from '../components/ui/price-note.tsx';
 import { SafeImage } from '../components/ui/safe-image.tsx';
 import { Tabs } from '../components/ui/tabs.tsx';
+import { useItemCartActions } from '../features/cart/use-item-cart-actions.ts';
 import { ItemActions } from '../features/catalog/components/item-actions.tsx';
-import { formatNumber, itemPath, itemTitle, rattiLabel } from '../features/catalog/item-format.ts';
+import { formatNumber, itemPath, itemTitle, rattiLabel } from '../lib/item-format.ts';
 import { absoluteUrl, mediaUrl } from '../lib/media.ts';
 import { displayAmount } from '../lib/money.ts';
 import { loadRequired, requireRef } from '../lib/server-api.ts';
@@ -64,6 +65,7 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
   const { item } = loaderData;
   const profile = useStoreProfile();
   const price = usePriceFormatter();
+  const cart = useItemCartActions(item.id);
   const title = itemTitle(item);
   const pricePerCarat = item.carat > 0 ? price(item.amounts.mrpAmount / item.carat) : null;
   const attributes: [string, string][] = [
@@ -107,7 +109,8 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
             <div><dt>Origin</dt><dd>{item.origin.origin}</dd></div>
           </dl>
           <p className="item__ratti-note" data-testid="ratti-definition">1 ratti = {formatNumber(profile.ratti_mg)} mg at this store</p>
-          <ItemActions item={item} path={itemPath(item)} />
+          <ItemActions item={item} inCart={cart.inCart} adding={cart.adding} error={cart.error}
+            onAddToCart={cart.addToCart} onBuyNow={cart.buyNow} />
         </div>
         <figure className="item__certificate" data-testid="certificate">
           <SafeImage src={mediaUrl(item.certificate_image)} alt={`${item.certificate.lab} certificate, report ${item.certificate.number}`} width={480} height={340} />

@@ -5,6 +5,7 @@ import type {
 } from '@gemstore/contracts';
 import type { Route } from './+types/store-layout';
 import { NotFound } from '../components/ui/not-found.tsx';
+import { useCartCount } from '../features/cart/api/get-cart.ts';
 import { SiteFooter } from '../features/site/components/site-footer.tsx';
 import { SiteHeader } from '../features/site/components/site-header.tsx';
 import type { SiteData } from '../features/site/site-data.ts';
@@ -52,9 +53,10 @@ export function meta({ error, loaderData }: Route.MetaArgs) {
 }
 
 function Chrome({ site, children }: { site: SiteData; children: ReactNode }) {
+  const cartCount = useCartCount();
   return (
     <StoreProvider profile={site.profile}>
-      <SiteHeader site={site} />
+      <SiteHeader site={site} cartCount={cartCount} />
       <main id="main" className="site-main" tabIndex={-1}>{children}</main>
       <SiteFooter site={site} />
     </StoreProvider>

@@ -3,7 +3,7 @@ import type { Item } from '@gemstore/contracts';
 import { SafeImage } from '../../../components/ui/safe-image.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
 import { usePriceFormatter } from '../../../lib/store-context.tsx';
-import { formatNumber, itemPath, itemTitle, rattiLabel } from '../item-format.ts';
+import { formatNumber, itemPath, itemTitle, rattiLabel } from '../../../lib/item-format.ts';
 
 /** A stone in a listing: image, name with weight, ratti, price; the whole card links to the stone. */
 export function ItemCard({ item, eager = false }: { item: Item; eager?: boolean }) {

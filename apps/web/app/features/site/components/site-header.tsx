@@ -6,8 +6,8 @@ import { useSession } from '../../../lib/session.tsx';
 import { pagePath, phoneDigits, productPath, type SiteData } from '../site-data.ts';
 import { NavDropdown } from './nav-dropdown.tsx';
 
-/** Header: contact strip, logo, account and cart links, and the main menu (a drawer on phones). */
-export function SiteHeader({ site }: { site: SiteData }) {
+/** Header: contact strip, logo, account and cart links, and the main menu (a drawer on phones). `cartCount` comes from the cart (the layout route passes it). */
+export function SiteHeader({ site, cartCount = 0 }: { site: SiteData; cartCount?: number }) {
   const { profile } = site;
   const header = profile.configurationData.header;
   const [menuOpen, setMenuOpen] = useState(false);
@@ -84,8 +84,8 @@ export function SiteHeader({ site }: { site: SiteData }) {
         </Link>
         <Link to="/cart" className="icon-button cart-link" data-testid="cart-link">
           <CartIcon width={24} height={24} />
-          <span className="cart-link__count" data-testid="cart-count" aria-hidden="true">0</span>
-          <span className="visually-hidden">Cart, 0 items</span>
+          <span className="cart-link__count" data-testid="cart-count" aria-hidden="true">{cartCount}</span>
+          <span className="visually-hidden">Cart, {cartCount} {cartCount === 1 ? 'item' : 'items'}</span>
         </Link>
       </div>
 

@@ -1,5 +1,7 @@
 import type { Item } from '@gemstore/contracts';
 
+/** Names, paths and numbers of a stone, shown alike by the catalogue, the cart, the checkout and orders. */
+
 /** The stone's page: /item/{first friendly url} (or its id). */
 export function itemPath(item: Pick<Item, 'id' | 'url'>): string {
   return `/item/${encodeURIComponent(item.url[0]?.url || String(item.id))}`;

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OkResponse } from '@gemstore/contracts';
+import { api } from '../../../lib/api.ts';
+import { addressesQueryOptions } from './get-addresses.ts';
+
+/** POST address-delete {addressId} (the primary address cannot be deleted). */
+export function deleteAddress(addressId: number): Promise<OkResponse> {
+  return api<OkResponse>('address-delete', { method: 'POST', body: { addressId } });
+}
+
+export function useDeleteAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAddress,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressesQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OkResponse } from '@gemstore/contracts';
+import { api } from '../../../lib/api.ts';
+import { addressesQueryOptions } from './get-addresses.ts';
+
+/** POST address-set-primary {addressId}: "Set as default". */
+export function setPrimaryAddress(addressId: number): Promise<OkResponse> {
+  return api<OkResponse>('address-set-primary', { method: 'POST', body: { addressId } });
+}
+
+export function useSetPrimaryAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setPrimaryAddress,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressesQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OkResponse } from '@gemstore/contracts';
+import { api } from '../../../lib/api.ts';
+import { cartQueryOptions } from './get-cart.ts';
+
+/** POST cart-delete {cartId}. */
+export function deleteFromCart(cartId: number): Promise<OkResponse> {
+  return api<OkResponse>('cart-delete', { method: 'POST', body: { cartId } });
+}
+
+export function useDeleteFromCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteFromCart,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartQueryOptions().queryKey }),
+  });
+}

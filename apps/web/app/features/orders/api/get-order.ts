@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrderResponse } from '@gemstore/contracts';
+import { api } from '../../../lib/api.ts';
+
+/** POST order {orderId}: one order with lines, payment, dispatch and return requests. */
+export function orderQueryOptions(orderId: number) {
+  return queryOptions({
+    queryKey: ['orders', orderId] as const,
+    queryFn: ({ signal }) => api<OrderResponse>('order', { method: 'POST', body: { orderId }, signal }),
+    staleTime: 0,
+  });
+}
+
+export function useOrder(orderId: number | null) {
+  return useQuery({ ...orderQueryOptions(orderId ?? 0), enabled: orderId !== null });
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReturnTrackingBody, ReturnTrackingResponse } from '@gemstore/contracts';
+import { api } from '../../../lib/api.ts';
+import { ordersQueryOptions } from './get-orders.ts';
+
+/** POST return-request-tracking-details-submit {returnId, courierPartner, trackingNumber}: only while the return is Approved. */
+export function submitReturnTracking(body: ReturnTrackingBody): Promise<ReturnTrackingResponse> {
+  return api<ReturnTrackingResponse>('return-request-tracking-details-submit', { method: 'POST', body });
+}
+
+/** On success the order is loaded again (spec section 4). */
+export function useSubmitReturnTracking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitReturnTracking,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersQueryOptions().queryKey }),
+  });
+}

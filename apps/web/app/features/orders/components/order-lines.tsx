@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+import type { OrderLine } from '@gemstore/contracts';
+import { SafeImage } from '../../../components/ui/safe-image.tsx';
+import { itemPath } from '../../../lib/item-format.ts';
+import { mediaUrl } from '../../../lib/media.ts';
+import { usePriceFormatter } from '../../../lib/store-context.tsx';
+
+/** The order's stones with the amounts they were bought for. */
+export function OrderLines({ lines }: { lines: OrderLine[] }) {
+  const price = usePriceFormatter();
+  return (
+    <table className="lines-table" data-testid="order-lines">
+      <caption className="visually-hidden">Stones in this order</caption>
+      <thead>
+        <tr>
+          <th scope="col"><span className="visually-hidden">Image</span></th>
+          <th scope="col">Product</th>
+          <th scope="col">SKU</th>
+          <th scope="col" className="num">Amount</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.id} data-testid="order-line" data-line-id={line.id}>
+            <td className="lines-table__thumb"><SafeImage src={mediaUrl(line.item.image)} alt="" width={100} height={100} className="thumb" /></td>
+            <td data-label="Product" className="lines-table__product">
+              <Link to={itemPath(line.item)}>{line.item.iname || line.item.name}</Link>
+              {line.returned && <span className="badge badge--muted">Return requested</span>}
+            </td>
+            <td data-label="SKU" className="lines-table__sku">{line.item.sku}</td>
+            <td data-label="Amount" className="num">{price(line.total_amount)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,14 @@
+/** /checkout?itemIds=[…]: the checkout query carries the stones as a JSON list (spec section 2). */
+export function checkoutPath(itemIds: number[]): string {
+  return `/checkout?itemIds=${encodeURIComponent(JSON.stringify(itemIds))}`;
+}
+
+/** Where a guest's Add To Cart resumes after sign-in: the cart adds the stone once, then shows itself. */
+export function cartAddPath(itemId: number): string {
+  return `/cart?add=${itemId}`;
+}
+
+/** /login with the path to come back to (the guest-only layout remembers it). */
+export function loginPath(next: string): string {
+  return `/login?redirect=${encodeURIComponent(next)}`;
+}

@@ -1,0 +1,16 @@
+import type { MetaDescriptor } from 'react-router';
+import { storeFromMatches } from './seo.ts';
+
+/** <title> of a signed-in customer's page ("Cart | <store>"); such pages are kept out of search engines. */
+export function privatePageMeta(title: string, matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): MetaDescriptor[] {
+  const store = storeFromMatches(matches);
+  return [
+    { title: store ? `${title} | ${store.profile.name}` : title },
+    { name: 'robots', content: 'noindex, nofollow' },
+  ];
+}
+
+/** A same-site path from a query parameter (a `redirect` must never lead off the shop). */
+export function safeLocalPath(value: string | null | undefined): string | null {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
+}

@@ -1,0 +1,35 @@
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { Route } from './+types/address-edit';
+import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
+import { useAddress } from '../features/addresses/api/get-address.ts';
+import { AddressForm } from '../features/addresses/components/address-form.tsx';
+import { privatePageMeta } from '../lib/private-page-meta.ts';
+import checkoutCss from '../styles/checkout.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Edit Address', matches);
+
+function parseId(value: string | null | undefined): number | null {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** /address/edit/{id?}?addressId=…: the id from the path, else from the query (spec section 2). */
+export default function AddressEdit() {
+  const params = useParams();
+  const [query] = useSearchParams();
+  const navigate = useNavigate();
+  const addressId = parseId(params.id) ?? parseId(query.get('addressId'));
+  const address = useAddress(addressId);
+
+  return (
+    <div className="container account-page account-page--narrow">
+      <Breadcrumbs items={[{ label: 'Home', to: '/home' }, { label: 'Your Addresses', to: '/address/all' }, { label: 'Edit Address' }]} />
+      <h1 className="page-title">Edit Address</h1>
+      {addressId === null && <p className="form-error" role="alert">No address was chosen. <Link to="/address/all">Back to your addresses</Link></p>}
+      {address.isLoading && <p className="loading" role="status">Loading the address…</p>}
+      {address.isError && <p className="form-error" role="alert">{address.error.message} <Link to="/address/all">Back to your addresses</Link></p>}
+      {address.data && <AddressForm key={address.data.id} address={address.data} onSaved={() => navigate('/address/all')} />}
+    </div>
+  );
+}

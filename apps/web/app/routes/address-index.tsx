@@ -1,0 +1,10 @@
+import { redirect } from 'react-router';
+
+/** Spec section 2: /address redirects to /address/all. */
+export function loader() {
+  return redirect('/address/all');
+}
+
+export default function AddressIndex() {
+  return null;
+}

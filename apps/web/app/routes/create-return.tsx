@@ -1,0 +1,44 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Route } from './+types/create-return';
+import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
+import { useOrder } from '../features/orders/api/get-order.ts';
+import { ReturnForm } from '../features/orders/components/return-form.tsx';
+import { privatePageMeta } from '../lib/private-page-meta.ts';
+import checkoutCss from '../styles/checkout.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Return Request', matches);
+
+/** /create-return/{orderId}: the return request form for one order; success goes to the order's details. */
+export default function CreateReturn() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const id = Number(params.orderId);
+  const orderId = Number.isInteger(id) && id > 0 ? id : null;
+  const result = useOrder(orderId);
+  const order = result.data?.order;
+
+  return (
+    <div className="container account-page account-page--narrow">
+      <Breadcrumbs items={[
+        { label: 'Home', to: '/home' },
+        { label: 'Your Orders', to: '/order/all' },
+        { label: `Order #${params.orderId ?? ''}`, to: orderId ? `/order/view/${orderId}` : undefined },
+        { label: 'Return' },
+      ]} />
+      <h1 className="page-title">Return Request</h1>
+      {orderId === null && <p className="form-error" role="alert">This order does not exist.</p>}
+      {result.isLoading && <p className="loading" role="status">Loading the order…</p>}
+      {result.isError && <p className="form-error" role="alert">{result.error.message} <Link to="/order/all">Your orders</Link></p>}
+      {order && !order.order_dispatch && (
+        <p className="notice" role="status">This order has not been dispatched yet; a return can be requested once it has. <Link to={`/order/view/${order.id}`}>Back to the order</Link></p>
+      )}
+      {order && order.order_dispatch && (
+        <>
+          <p className="muted">Order #{order.id}. Tick the stones to return and tell us why; photos help us settle it quickly.</p>
+          <ReturnForm order={order} onCreated={(res) => navigate(`/order/view/${res.orderId}`)} />
+        </>
+      )}
+    </div>
+  );
+}

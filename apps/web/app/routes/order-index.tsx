@@ -1,0 +1,10 @@
+import { redirect } from 'react-router';
+
+/** Spec section 2: /order redirects to /order/all. */
+export function loader() {
+  return redirect('/order/all');
+}
+
+export default function OrderIndex() {
+  return null;
+}

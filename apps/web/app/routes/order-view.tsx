@@ -1,0 +1,126 @@
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { Currency } from '@gemstore/contracts';
+import type { Route } from './+types/order-view';
+import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
+import { PostalAddress } from '../components/ui/postal-address.tsx';
+import { useOrder } from '../features/orders/api/get-order.ts';
+import { OrderLines } from '../features/orders/components/order-lines.tsx';
+import { ReturnRequestCard } from '../features/orders/components/return-request-card.tsx';
+import { formatOrderDate } from '../features/orders/format.ts';
+import { formatPrice } from '../lib/money.ts';
+import { privatePageMeta } from '../lib/private-page-meta.ts';
+import { usePriceFormatter } from '../lib/store-context.tsx';
+import checkoutCss from '../styles/checkout.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
+export const meta: Route.MetaFunction = ({ params, matches }) => privatePageMeta(`Order #${params.id}`, matches);
+
+/** Payments are taken in rupees: the amount paid is shown as charged. */
+const INR: Currency = { currency: 'INR', exchangeRate: 1, sign: 'Rs.' };
+
+/** /order/view/{id}: the order's details, payment (or Retry Payment), returns and the return tracking form. */
+export default function OrderView() {
+  const params = useParams();
+  const [query] = useSearchParams();
+  const id = Number(params.id);
+  const orderId = Number.isInteger(id) && id > 0 ? id : null;
+  const result = useOrder(orderId);
+  const price = usePriceFormatter();
+  const order = result.data?.order;
+  const paymentNote = query.get('payment');
+
+  return (
+    <div className="container account-page order-view">
+      <Breadcrumbs items={[{ label: 'Home', to: '/home' }, { label: 'Your Orders', to: '/order/all' }, { label: `Order #${params.id ?? ''}` }]} />
+      {orderId === null && <p className="form-error" role="alert">This order does not exist.</p>}
+      {result.isLoading && <p className="loading" role="status">Loading the order…</p>}
+      {result.isError && <p className="form-error" role="alert">{result.error.message} <Link to="/order/all">Your orders</Link></p>}
+      {order && (
+        <>
+          <header className="order-view__head">
+            <div>
+              <h1 className="page-title">Order Details</h1>
+              <p className="order-view__meta">
+                Ordered on <span data-testid="order-placed">{formatOrderDate(order.placed_on)}</span>
+                <span aria-hidden="true"> · </span>
+                Order # <span data-testid="order-number">{order.id}</span>
+                <span aria-hidden="true"> · </span>
+                {order.total_qty} {order.total_qty === 1 ? 'stone' : 'stones'}
+              </p>
+            </div>
+            <span className={`order-status order-status--${order.status}`} data-testid="order-status">{order.status_label}</span>
+          </header>
+
+          {paymentNote === 'failed' && !order.payment && (
+            <p className="notice notice--error" role="alert" data-testid="payment-failed">The payment did not go through. You can try again with Retry Payment.</p>
+          )}
+          {order.refund_pending && (
+            <p className="notice" role="status">A payment arrived after this order could no longer be completed. The shop will refund it.</p>
+          )}
+
+          <div className="order-view__grid">
+            <section className="panel" aria-labelledby="ship-title">
+              <h2 id="ship-title" className="panel__title">Shipping Address</h2>
+              <PostalAddress value={order.shipping_address2} />
+            </section>
+            <section className="panel" aria-labelledby="bill-title">
+              <h2 id="bill-title" className="panel__title">Billing Address</h2>
+              <PostalAddress value={order.billing_address2} />
+            </section>
+            <section className="panel" aria-labelledby="pay-title" data-testid="payment-details">
+              <h2 id="pay-title" className="panel__title">Payment</h2>
+              {order.payment
+                ? (
+                  <dl className="facts facts--stacked">
+                    <div><dt>Reference</dt><dd data-testid="payment-reference">{order.payment.razorpay_payment_id}</dd></div>
+                    <div><dt>Amount</dt><dd data-testid="payment-amount">{formatPrice(order.payment.amount, INR)}</dd></div>
+                    <div><dt>Status</dt><dd data-testid="payment-status">{order.payment.status_label}</dd></div>
+                  </dl>
+                )
+                : order.can_retry_payment
+                  ? (
+                    <>
+                      <p className="muted">Not paid yet.</p>
+                      <Link to={`/pay?orderId=${order.id}`} className="button button--accent" data-testid="retry-payment">Retry Payment</Link>
+                    </>
+                  )
+                  : <p className="muted">{order.status_label}</p>}
+            </section>
+            <section className="panel" aria-labelledby="summary-title">
+              <h2 id="summary-title" className="panel__title">Order Summary</h2>
+              <dl className="summary-card__rows">
+                <div><dt>Items ({order.total_qty})</dt><dd>{price(order.total_amount)}</dd></div>
+                <div><dt>Shipping</dt><dd>00.00</dd></div>
+                <div className="summary-card__total"><dt>Total</dt><dd data-testid="order-total">{price(order.total_amount)}</dd></div>
+              </dl>
+            </section>
+          </div>
+
+          <section className="order-view__section" aria-labelledby="items-title">
+            <div className="order-view__section-head">
+              <h2 id="items-title" className="checkout-section__title">Items</h2>
+              {order.order_dispatch && order.details.some((l) => !l.returned) && (
+                <Link to={`/create-return/${order.id}`} className="button button--ghost" data-testid="return-button">Return</Link>
+              )}
+            </div>
+            {order.order_dispatch && (
+              <p className="muted" data-testid="dispatch">
+                Dispatched on {formatOrderDate(order.order_dispatch.dispatched_on)} with {order.order_dispatch.courier_partner}, tracking number {order.order_dispatch.tracking_number}.
+              </p>
+            )}
+            <OrderLines lines={order.details} />
+          </section>
+
+          {order.returns.length > 0 && (
+            <section className="order-view__section" aria-labelledby="returns-title" data-testid="return-requests">
+              <h2 id="returns-title" className="checkout-section__title">Return Requests</h2>
+              <div className="return-list">
+                {order.returns.map((r) => <ReturnRequestCard key={r.id} request={r} />)}
+              </div>
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

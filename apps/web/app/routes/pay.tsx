@@ -1,0 +1,51 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { Route } from './+types/pay';
+import { retryPay } from '../features/checkout/api/retry-pay.ts';
+import { privatePageMeta } from '../lib/private-page-meta.ts';
+import checkoutCss from '../styles/checkout.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Payment', matches);
+
+/**
+ * /pay?orderId=…: asks retry-pay for the payment page and sends the browser there at once
+ * (spec sections 2 and 7); the payment page ends on /order/view/{id}.
+ */
+export default function PayPage() {
+  const [params] = useSearchParams();
+  const raw = params.get('orderId');
+  const orderId = Number(raw);
+  const valid = Number.isInteger(orderId) && orderId > 0;
+  const [error, setError] = useState<string | null>(valid ? null : 'No order was given to pay for.');
+  const started = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!valid || started.current === orderId) return;
+    started.current = orderId;
+    setError(null);
+    retryPay(orderId)
+      .then((pay) => window.location.assign(pay.url))
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : 'The payment could not be started.'));
+  }, [orderId, valid]);
+
+  return (
+    <div className="container account-page pay-page">
+      {error
+        ? (
+          <div className="pay-page__box" role="alert" data-testid="pay-error">
+            <h1 className="page-title">Payment could not start</h1>
+            <p>{error}</p>
+            {valid && <Link to={`/order/view/${orderId}`} className="button button--ghost">View the order</Link>}
+          </div>
+        )
+        : (
+          <div className="pay-page__box" role="status" data-testid="pay-redirecting">
+            <span className="spinner" aria-hidden="true" />
+            <h1 className="page-title">Redirecting to payment…</h1>
+            <p>Please wait while we open the secure payment page for order #{orderId}.</p>
+          </div>
+        )}
+    </div>
+  );
+}

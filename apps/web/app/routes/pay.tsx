@@ -36,7 +36,7 @@ export default function PayPage() {
           <div className="pay-page__box" role="alert" data-testid="pay-error">
             <h1 className="page-title">Payment could not start</h1>
             <p>{error}</p>
-            {valid && <Link to={`/order/view/${orderId}`} className="button button--ghost">View the order</Link>}
+            <Link to="/order/all" className="button button--ghost">Your orders</Link>
           </div>
         )
         : (

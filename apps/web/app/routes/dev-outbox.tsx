@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/dev-outbox';
 import { useOutbox } from '../features/outbox/api/get-outbox.ts';
 import { ApiError } from '../lib/api.ts';
@@ -75,6 +75,7 @@ export default function DevOutboxRoute() {
           </table>
         </div>
       )}
+      <p className="outbox__back"><Link to="/home">Back to the shop</Link></p>
     </main>
   );
 }

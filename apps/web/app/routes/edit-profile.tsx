@@ -68,7 +68,7 @@ export default function EditProfileRoute() {
         <div className="field-row field-row--phone">
           <CountryCodeSelect
             name="phone_country_code_id"
-            label="Phone country code"
+            label={<><span className="visually-hidden">Phone </span>Country code</>}
             codes={codes.data?.country_codes}
             defaultValue={user.phone_country_code_id || DEFAULT_COUNTRY_CODE_ID}
             error={errors.fields.phone_country_code_id}

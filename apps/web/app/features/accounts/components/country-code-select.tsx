@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import type { CountryCode } from '@gemstore/contracts';
 import { SelectField } from './field.tsx';
 
 interface CountryCodeSelectProps {
   name: string;
-  label?: string;
+  label?: ReactNode;
   codes: CountryCode[] | undefined;
   defaultValue: number;
   error?: string;

@@ -12,7 +12,9 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 
 /** A labelled input with its hint and its server error, wired for screen readers. */
 export function Field({ name, label, error, hint, ...input }: FieldProps) {
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  // A server message that repeats the hint (the password rule) is shown once, as the error.
+  const help = hint && hint !== error ? hint : undefined;
+  const describedBy = [help ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -23,7 +25,7 @@ export function Field({ name, label, error, hint, ...input }: FieldProps) {
         aria-describedby={describedBy}
         {...input}
       />
-      {hint && <p className="field__hint" id={`${id}-hint`}>{hint}</p>}
+      {help && <p className="field__hint" id={`${id}-hint`}>{help}</p>}
       {error && <p className="field__error" id={`${id}-error`} data-testid={`error-${name}`}>{error}</p>}
     </div>
   );

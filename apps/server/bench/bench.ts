@@ -163,6 +163,7 @@ async function runDatabase(kind: 'postgres' | 'pglite', connectionsList: number[
   for (const connections of connectionsList) {
     const h = await load(`http://127.0.0.1:${helloPort}`, { name: 'hello', method: 'GET', path: '/hello' }, connections);
     rows.push({ db: kind, connections, target: 'bare Fastify hello', ...h });
+    console.log(`${kind} c=${connections} bare Fastify hello: ${h.rps.toFixed(0)} req/s, p99 ${h.p99} ms`);
     for (const target of targets) {
       const r = await load(base, target, connections);
       rows.push({ db: kind, connections, target: target.name, ...r });

@@ -68,7 +68,10 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
     return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDir);
+  // relaxedDurability: PGlite otherwise awaits a file-system sync pass after every query, reads
+  // included, which tripled the cost of a catalogue read; the sync still runs, just without holding
+  // the answer (docs/decisions/0006-pglite-relaxed-durability.md).
+  const client = await PGlite.create(options.pgliteDir, { relaxedDurability: true });
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: queryLogger(options.onQuery) });
   await migratePglite(db, { migrationsFolder });
   // The PGlite and postgres-js Drizzle databases expose the same query builder; one type serves both.

@@ -90,7 +90,7 @@ export async function listRattis(db: Database, storeId: number) {
 
 /** A stone's own columns; product and attribute names come from the store's masters (catalog.masters.ts). */
 const stoneColumns = {
-  id: items.id, gin: items.gin, url: items.url, name: items.name, description: items.description,
+  id: items.id, gin: items.gin, url: items.url, name: items.name,
   weightMg: items.weightMg, widthMm: items.widthMm, lengthMm: items.lengthMm, depthMm: items.depthMm,
   pricePaise: items.pricePaise, status: items.status, image: items.image,
   certificateImage: items.certificateImage, certificateLab: items.certificateLab, certificateNumber: items.certificateNumber,
@@ -104,7 +104,7 @@ function anyOf(column: SQLWrapper, placeholder: string): SQL {
   return sql`${column} = any(${sql.placeholder(placeholder)}::int[])`;
 }
 
-interface PreparedStones { execute(values: Record<string, unknown>): Promise<StoneRow[]> }
+interface PreparedStones { execute(values: Record<string, unknown>): Promise<(StoneRow & { description?: string })[]> }
 
 /**
  * Stone queries are built once per database and query shape, then executed with values: building
@@ -121,16 +121,17 @@ function prepared(db: Database, key: string, build: (name: string) => PreparedSt
 
 const isNumericRef = (ref: string) => /^\d{1,9}$/.test(ref);
 
-/** One stone by friendly url or id, of this store only. */
-export async function findStone(db: Database, storeId: number, ref: string): Promise<StoneRow | null> {
+/** One stone by friendly url or id, of this store only, with its description (lists leave that long text out). */
+export async function findStone(db: Database, storeId: number, ref: string): Promise<(StoneRow & { description: string }) | null> {
   const byId = isNumericRef(ref);
-  const query = prepared(db, byId ? 'by-id-or-url' : 'by-url', (name) => db.select(stoneColumns).from(items)
+  const query = prepared(db, byId ? 'by-id-or-url' : 'by-url', (name) => db.select({ ...stoneColumns, description: items.description }).from(items)
     .where(and(
       eq(items.storeId, sql.placeholder('storeId')),
       byId ? or(eq(items.id, sql.placeholder('id')), eq(items.url, sql.placeholder('url'))) : eq(items.url, sql.placeholder('url')),
     )).limit(1).prepare(name));
   const rows = await query.execute({ storeId, url: ref, ...(byId ? { id: Number(ref) } : {}) });
-  return rows[0] ?? null;
+  const row = rows[0];
+  return row ? { ...row, description: row.description ?? '' } : null;
 }
 
 export async function findStonesByIds(db: Database, storeId: number, ids: number[]): Promise<StoneRow[]> {

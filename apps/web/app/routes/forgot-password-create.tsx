@@ -3,10 +3,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/forgot-password-create';
 import { useSubmitNewPassword } from '../features/accounts/api/submit-new-password.ts';
 import { AuthHeading, FlowExpired } from '../features/accounts/components/auth-heading.tsx';
-import { Field, FormAlert } from '../features/accounts/components/field.tsx';
+import { NewPasswordFields } from '../features/accounts/components/account-fields.tsx';
+import { FormAlert } from '../features/accounts/components/field.tsx';
 import { boolParam, idParam, textParam } from '../features/accounts/flow-params.ts';
 import { formErrors } from '../features/accounts/form-errors.ts';
-import { LIMITS, PASSWORD_HINT } from '../features/accounts/limits.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
 import { ApiError } from '../lib/api.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
@@ -46,26 +46,7 @@ export default function ForgotPasswordCreateRoute() {
     <>
       <AuthHeading title="Choose a new password">Your code is confirmed. Set the password you will sign in with.</AuthHeading>
       <form method="post" onSubmit={onSubmit} noValidate data-testid="new-password-form">
-        <Field
-          name="password"
-          label="New password"
-          error={errors.fields.password}
-          hint={PASSWORD_HINT}
-          type="password"
-          autoComplete="new-password"
-          maxLength={LIMITS.password}
-          required
-          autoFocus
-        />
-        <Field
-          name="password_confirmation"
-          label="Confirm new password"
-          error={errors.fields.password_confirmation}
-          type="password"
-          autoComplete="new-password"
-          maxLength={LIMITS.password}
-          required
-        />
+        <NewPasswordFields labels={{ password: 'New password', confirmation: 'Confirm new password' }} errors={errors.fields} autoFocus />
         <FormAlert>
           {errors.general && <>{errors.general}{expired && <> <Link to="/forgot-password">Start again</Link></>}</>}
         </FormAlert>

@@ -3,10 +3,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/forgot-password';
 import { useForgotPasswordSendOtp } from '../features/accounts/api/forgot-password-send-otp.ts';
 import { AuthHeading } from '../features/accounts/components/auth-heading.tsx';
-import { Field, FormAlert } from '../features/accounts/components/field.tsx';
+import { IdentifierField } from '../features/accounts/components/account-fields.tsx';
+import { FormAlert } from '../features/accounts/components/field.tsx';
 import { textParam, withQuery } from '../features/accounts/flow-params.ts';
 import { formErrors } from '../features/accounts/form-errors.ts';
-import { LIMITS } from '../features/accounts/limits.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 
@@ -33,17 +33,7 @@ export default function ForgotPasswordRoute() {
     <>
       <AuthHeading title="Forgot your password?">Enter your email or mobile number and we will send you a one-time password.</AuthHeading>
       <form method="post" onSubmit={onSubmit} noValidate data-testid="forgot-password-form">
-        <Field
-          name="phone"
-          label="Email or mobile number"
-          error={errors.fields.phone}
-          type="text"
-          autoComplete="username"
-          maxLength={LIMITS.identifier}
-          defaultValue={textParam(params, 'phone')}
-          required
-          autoFocus
-        />
+        <IdentifierField error={errors.fields.phone} defaultValue={textParam(params, 'phone')} />
         <FormAlert>{errors.general}</FormAlert>
         <button type="submit" className="button button--primary auth-submit" disabled={!hydrated || mutation.isPending}>
           {mutation.isPending ? 'Sending…' : 'Send code'}

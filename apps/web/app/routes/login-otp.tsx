@@ -1,17 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/login-otp';
 import { useLoginOtpVerify } from '../features/accounts/api/login-otp-verify.ts';
 import { useResendOtp } from '../features/accounts/api/resend-otp.ts';
-import { AuthHeading, FlowExpired } from '../features/accounts/components/auth-heading.tsx';
-import { FormAlert, FormNotice } from '../features/accounts/components/field.tsx';
-import { OtpInput } from '../features/accounts/components/otp-input.tsx';
-import { ResendActions } from '../features/accounts/components/resend-actions.tsx';
+import { FlowExpired } from '../features/accounts/components/auth-heading.tsx';
+import { OtpCodeForm } from '../features/accounts/components/otp-code-form.tsx';
+import { resendNotice } from '../features/accounts/components/resend-actions.tsx';
 import { boolParam, idParam, textParam, withQuery } from '../features/accounts/flow-params.ts';
 import { formErrors } from '../features/accounts/form-errors.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
 import { useSession } from '../lib/session.tsx';
-import { useHydrated } from '../lib/use-hydrated.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   accountMeta('Enter your one-time password', 'Sign in with the one-time password we sent you.', matches);
@@ -25,7 +23,6 @@ export default function LoginOtpRoute() {
   const isPhone = boolParam(params, 'isPhone');
   const navigate = useNavigate();
   const session = useSession();
-  const hydrated = useHydrated();
   const verify = useLoginOtpVerify();
   const resend = useResendOtp('login');
   const [notice, setNotice] = useState<string | null>(null);
@@ -33,9 +30,7 @@ export default function LoginOtpRoute() {
 
   if (!userId || !regId) return <FlowExpired startPath="/login" startLabel="Sign in" />;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const otp = String(new FormData(event.currentTarget).get('otp') ?? '').trim();
+  const onSubmit = (otp: string) => {
     resend.reset();
     setNotice(null);
     verify.mutate({ userId, regId, otp, isPhone, phone: phone || undefined }, {
@@ -50,25 +45,26 @@ export default function LoginOtpRoute() {
       onSuccess: (res) => {
         // The new code replaces the old one: keep its regId in the address.
         setParams((p) => { p.set('regId', String(res.regId)); return p; }, { replace: true });
-        setNotice(voice ? `We are calling ${res.phone} with your code.` : `We sent a new code to ${res.phone}.`);
+        setNotice(resendNotice(voice, res.phone));
       },
     });
   };
 
   return (
     <>
-      <AuthHeading title="Enter your one-time password">
-        We sent a 6-digit code to <strong data-testid="otp-recipient">{phone}</strong>. It is valid for 10 minutes.
-      </AuthHeading>
-      {notice && <FormNotice>{notice}</FormNotice>}
-      <form method="post" onSubmit={onSubmit} noValidate data-testid="login-otp-form">
-        <OtpInput name="otp" error={errors.fields.otp} autoFocus />
-        <ResendActions onResend={() => onResend(false)} onVoice={isPhone ? () => onResend(true) : undefined} pending={!hydrated || resend.isPending} />
-        <FormAlert>{errors.general}</FormAlert>
-        <button type="submit" className="button button--primary auth-submit" disabled={!hydrated || verify.isPending}>
-          {verify.isPending ? 'Verifying…' : 'Verify and sign in'}
-        </button>
-      </form>
+      <OtpCodeForm
+        testId="login-otp-form"
+        recipient={phone}
+        notice={notice}
+        onSubmit={onSubmit}
+        onResend={onResend}
+        isPhone={isPhone}
+        otpError={errors.fields.otp}
+        generalError={errors.general}
+        submitPending={verify.isPending}
+        resendPending={resend.isPending}
+        submitLabel="Verify and sign in"
+      />
       <p className="auth-switch">
         <Link to={withQuery('/login-password', { userId, isPhone, phone })}>Sign in with your password instead</Link>
       </p>

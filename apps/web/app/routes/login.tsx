@@ -3,10 +3,10 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { Route } from './+types/login';
 import { useLogin } from '../features/accounts/api/login.ts';
 import { AuthHeading } from '../features/accounts/components/auth-heading.tsx';
-import { Field, FormAlert, FormNotice } from '../features/accounts/components/field.tsx';
+import { IdentifierField } from '../features/accounts/components/account-fields.tsx';
+import { FormAlert, FormNotice } from '../features/accounts/components/field.tsx';
 import { withQuery } from '../features/accounts/flow-params.ts';
 import { formErrors } from '../features/accounts/form-errors.ts';
-import { LIMITS } from '../features/accounts/limits.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 
@@ -36,16 +36,7 @@ export default function LoginRoute() {
       <AuthHeading title="Sign in">Welcome back. Enter your email or mobile number to continue.</AuthHeading>
       {typeof notice === 'string' && <FormNotice>{notice}</FormNotice>}
       <form method="post" onSubmit={onSubmit} noValidate data-testid="login-form">
-        <Field
-          name="phone"
-          label="Email or mobile number"
-          error={errors.fields.phone}
-          type="text"
-          autoComplete="username"
-          maxLength={LIMITS.identifier}
-          required
-          autoFocus
-        />
+        <IdentifierField error={errors.fields.phone} />
         <FormAlert>{errors.general}</FormAlert>
         <button type="submit" className="button button--primary auth-submit" disabled={!hydrated || mutation.isPending}>
           {mutation.isPending ? 'Checking…' : 'Continue'}

@@ -6,7 +6,7 @@ import { useResendOtp } from '../features/accounts/api/resend-otp.ts';
 import { AuthHeading, FlowExpired } from '../features/accounts/components/auth-heading.tsx';
 import { FormAlert, FormNotice } from '../features/accounts/components/field.tsx';
 import { OtpInput } from '../features/accounts/components/otp-input.tsx';
-import { ResendActions } from '../features/accounts/components/resend-actions.tsx';
+import { ResendActions, resendNotice } from '../features/accounts/components/resend-actions.tsx';
 import { boolParam, idParam, textParam } from '../features/accounts/flow-params.ts';
 import { formErrors } from '../features/accounts/form-errors.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
@@ -56,7 +56,7 @@ export default function RegisterOtpRoute() {
       onSuccess: (res) => {
         // The new code replaces the old one: keep its regId in the address.
         setParams((p) => { p.set(key, String(res.regId)); return p; }, { replace: true });
-        setNotice(voice ? `We are calling ${res.phone} with your code.` : `We sent a new code to ${res.phone}.`);
+        setNotice(resendNotice(voice, res.phone));
       },
     });
   };

@@ -6,10 +6,11 @@ import { useCountryCodes } from '../features/accounts/api/get-country-codes.ts';
 import { useRegister } from '../features/accounts/api/register.ts';
 import { AuthHeading } from '../features/accounts/components/auth-heading.tsx';
 import { CountryCodeSelect } from '../features/accounts/components/country-code-select.tsx';
+import { NewPasswordFields } from '../features/accounts/components/account-fields.tsx';
 import { Field, FormAlert } from '../features/accounts/components/field.tsx';
 import { withQuery } from '../features/accounts/flow-params.ts';
 import { formErrors } from '../features/accounts/form-errors.ts';
-import { DEFAULT_COUNTRY_CODE_ID, LIMITS, PASSWORD_HINT } from '../features/accounts/limits.ts';
+import { DEFAULT_COUNTRY_CODE_ID, LIMITS } from '../features/accounts/limits.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
 import { loadOptional } from '../lib/server-api.ts';
 import { useStoreProfile } from '../lib/store-context.tsx';
@@ -84,25 +85,7 @@ export default function RegisterRoute({ loaderData }: Route.ComponentProps) {
           maxLength={LIMITS.email}
           required={!isFromIndia}
         />
-        <Field
-          name="password"
-          label="Password"
-          error={errors.fields.password}
-          hint={PASSWORD_HINT}
-          type="password"
-          autoComplete="new-password"
-          maxLength={LIMITS.password}
-          required
-        />
-        <Field
-          name="password_confirmation"
-          label="Confirm password"
-          error={errors.fields.password_confirmation}
-          type="password"
-          autoComplete="new-password"
-          maxLength={LIMITS.password}
-          required
-        />
+        <NewPasswordFields labels={{ password: 'Password', confirmation: 'Confirm password' }} errors={errors.fields} />
         <FormAlert>{errors.general}</FormAlert>
         <button type="submit" className="button button--primary auth-submit" disabled={!hydrated || mutation.isPending}>
           {mutation.isPending ? 'Creating your account…' : 'Create account'}

@@ -1,8 +1,6 @@
-import { Link } from 'react-router';
 import type { OrderLine } from '@gemstore/contracts';
-import { SafeImage } from '../../../components/ui/safe-image.tsx';
+import { StoneProductCell, StoneThumbCell } from '../../../components/ui/stone-line.tsx';
 import { itemPath } from '../../../lib/item-format.ts';
-import { mediaUrl } from '../../../lib/media.ts';
 import { usePriceFormatter } from '../../../lib/store-context.tsx';
 
 /** The order's stones with the amounts they were bought for. */
@@ -22,11 +20,12 @@ export function OrderLines({ lines }: { lines: OrderLine[] }) {
       <tbody>
         {lines.map((line) => (
           <tr key={line.id} data-testid="order-line" data-line-id={line.id}>
-            <td className="lines-table__thumb"><SafeImage src={mediaUrl(line.item.image)} alt="" width={100} height={100} className="thumb" /></td>
-            <td data-label="Product" className="lines-table__product">
-              <Link to={itemPath(line.item)}>{line.item.iname || line.item.name}</Link>
-              {line.returned && <span className="badge badge--muted">Return requested</span>}
-            </td>
+            <StoneThumbCell image={line.item.image} />
+            <StoneProductCell
+              to={itemPath(line.item)}
+              title={line.item.iname || line.item.name}
+              badge={line.returned && <span className="badge badge--muted">Return requested</span>}
+            />
             <td data-label="SKU" className="lines-table__sku">{line.item.sku}</td>
             <td data-label="Amount" className="num">{price(line.total_amount)}</td>
           </tr>

@@ -184,7 +184,9 @@ describe('customer accounts', () => {
     expect(query.get('phone')).toBe(person.phone);
     const firstRegId = query.get('regId');
     const firstCode = await codeFor(person.phone, 'login');
-    // A voice call is offered for a mobile number, and the way back to the password.
+    // A voice call is offered for a mobile number, and the way back to the password. The URL changes
+    // before the screen renders, so wait for the screen first.
+    await page.getByTestId('login-otp-form').waitFor();
     expect(await page.getByRole('button', { name: 'Get the code by voice call' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Sign in with your password instead' }).count()).toBe(1);
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses } from '@gemstore/db';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from './helper.ts';
-import { addressForm, caller, createShop, createShopper, type Shop, type Shopper } from './checkout-fixtures.ts';
+import { addressForm, caller, createShopper, type Shop, type Shopper, createCheckoutWorld } from './checkout-fixtures.ts';
 
 let t: TestApp;
 let shop: Shop;
@@ -13,11 +13,7 @@ let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  shop = await createShop(t.db);
-  otherShop = await createShop(t.db, 'o-');
-  asha = await createShopper(t.db, shop.store.id);
-  ben = await createShopper(t.db, shop.store.id);
-  call = caller(t, shop.domain);
+  ({ shop, otherShop, asha, ben, call } = await createCheckoutWorld(t));
 });
 afterAll(() => t?.close());
 

@@ -123,3 +123,12 @@ export async function payWithSandbox(t: TestApp, shop: Shop, who: Shopper, order
   if (page.statusCode !== 200) throw new Error(`the sandbox page answered ${page.statusCode}`);
   return postForm(t, `/pay/callback/${orderId}`, formFields(page.body, button === 'pay' ? 0 : 1));
 }
+
+/** The usual cast: a shop, another shop on its own domain, and two customers of the first. */
+export async function createCheckoutWorld(t: TestApp) {
+  const shop = await createShop(t.db);
+  const otherShop = await createShop(t.db, 'o-');
+  const asha = await createShopper(t.db, shop.store.id);
+  const ben = await createShopper(t.db, shop.store.id);
+  return { shop, otherShop, asha, ben, call: caller(t, shop.domain) };
+}

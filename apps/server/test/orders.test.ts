@@ -4,6 +4,7 @@ import { items, orderLines, orders, stores } from '@gemstore/db';
 import { buildTestApp, testDatabaseKind, type TestApp } from './helper.ts';
 import {
   caller, createShop, createShopper, createShoppers, createStone, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper,
+  createCheckoutWorld,
 } from './checkout-fixtures.ts';
 import { markOrderDispatched, releaseExpiredReservations } from '../src/modules/orders/orders.service.ts';
 
@@ -23,13 +24,9 @@ async function itemStatus(id: number) {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  shop = await createShop(t.db);
-  otherShop = await createShop(t.db, 'o-');
-  asha = await createShopper(t.db, shop.store.id);
-  ben = await createShopper(t.db, shop.store.id);
+  ({ shop, otherShop, asha, ben, call } = await createCheckoutWorld(t));
   ashaAddress = (await insertAddress(t.db, shop.store.id, asha.id)).id;
   benAddress = (await insertAddress(t.db, shop.store.id, ben.id)).id;
-  call = caller(t, shop.domain);
 });
 afterAll(() => t?.close());
 

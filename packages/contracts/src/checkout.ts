@@ -206,20 +206,8 @@ export type PayQuery = z.infer<typeof PayQuery>;
 export const OrderStatus = z.enum(['pending', 'paid', 'expired', 'cancelled']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
-/** An address as it was when the order was placed. */
-export const OrderAddress = z.object({
-  id: z.number(),
-  name: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  locality: z.string(),
-  landmark: z.string(),
-  pincode: z.string(),
-  label: z.string(),
-  city: z.object({ name: z.string() }),
-  state: z.object({ name: z.string() }),
-  country: z.object({ name: z.string() }),
-});
+/** An address as it was when the order was placed: the names, not the (since editable) place ids. */
+export const OrderAddress = Address.omit({ country_id: true, state_id: true, city_id: true, address_type_id: true });
 export type OrderAddress = z.infer<typeof OrderAddress>;
 
 export const OrderLine = z.object({

@@ -62,6 +62,7 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
       onnotice: () => {},
       // bigint columns are declared mode 'number'; prices in paise fit safely in a double.
       types: { bigint: postgres.BigInt },
+      connection: { plan_cache_mode: 'force_generic_plan' },
     });
     const db = drizzlePostgres(preparingEveryStatement(client), { schema, casing: 'snake_case', logger: queryLogger(options.onQuery) });
     await migratePostgres(db, { migrationsFolder });

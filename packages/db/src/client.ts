@@ -7,6 +7,7 @@ import postgres from 'postgres';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import * as schema from './schema/index.ts';
+import { preparingSelects } from './pglite-prepared.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -62,6 +63,10 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
       onnotice: () => {},
       // bigint columns are declared mode 'number'; prices in paise fit safely in a double.
       types: { bigint: postgres.BigInt },
+      // Prepared statements keep one generic plan instead of planning again on every call: the
+      // planner judged the listing's generic plan dearer than a custom one (it cannot see the
+      // LIMIT) and so re-planned each page, which cost more than running it. Every statement here
+      // is shaped for its index, so the generic plan is the good one (docs/decisions/0007).
       connection: { plan_cache_mode: 'force_generic_plan' },
     });
     const db = drizzlePostgres(preparingEveryStatement(client), { schema, casing: 'snake_case', logger: queryLogger(options.onQuery) });
@@ -73,7 +78,9 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
   // included, which tripled the cost of a catalogue read; the sync still runs, just without holding
   // the answer (docs/decisions/0006-pglite-relaxed-durability.md).
   const client = await PGlite.create(options.pgliteDir, { relaxedDurability: true });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: queryLogger(options.onQuery) });
+  // Generic plans for the prepared reads, as on PostgreSQL (see openDatabase's postgres branch).
+  await client.exec('set plan_cache_mode = force_generic_plan');
+  const db = drizzlePglite(preparingSelects(client), { schema, casing: 'snake_case', logger: queryLogger(options.onQuery) });
   await migratePglite(db, { migrationsFolder });
   // The PGlite and postgres-js Drizzle databases expose the same query builder; one type serves both.
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };

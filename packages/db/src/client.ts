@@ -66,7 +66,7 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
       // Prepared statements keep one generic plan instead of planning again on every call: the
       // planner judged the listing's generic plan dearer than a custom one (it cannot see the
       // LIMIT) and so re-planned each page, which cost more than running it. Every statement here
-      // is shaped for its index, so the generic plan is the good one (docs/decisions/0007).
+      // is shaped for its index, so the generic plan is the good one (docs/decisions/0007-stone-reads-and-responses.md).
       connection: { plan_cache_mode: 'force_generic_plan' },
     });
     const db = drizzlePostgres(preparingEveryStatement(client), { schema, casing: 'snake_case', logger: queryLogger(options.onQuery) });

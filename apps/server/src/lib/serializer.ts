@@ -16,7 +16,7 @@ function zodSchemaOf(schema: unknown): z.ZodType {
  * Responses are written by fast-json-stringify, compiled once per route from the JSON Schema of the
  * route's zod contract: only the contract's fields leave the server, at the cost of a plain
  * JSON.stringify. Validating every answer with zod first cost as much again as the whole write
- * (docs/decisions/0007-response-serialisation.md), so production skips it; development and tests
+ * (docs/decisions/0007-stone-reads-and-responses.md), so production skips it; development and tests
  * still parse each answer with the contract and insist that both writers give the same values, so a
  * drift between the data and its contract fails the tests instead of reaching a customer.
  */

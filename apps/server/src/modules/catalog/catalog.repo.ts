@@ -105,7 +105,7 @@ const stoneKeys = Object.keys(stoneColumns) as StoneKey[];
  * Stones travel from the database as one JSON text per query, an array of arrays in `stoneKeys`
  * order, and one JSON.parse decodes them: the drivers decode every column of every row one value at
  * a time in JavaScript, which cost the single-threaded server more than PostgreSQL spent answering
- * (docs/decisions/0007-stone-reads.md). Every column maps to a JSON number or string unchanged.
+ * (docs/decisions/0007-stone-reads-and-responses.md). Every column maps to a JSON number or string unchanged.
  */
 function stonesAsJson(order: SQL[], extra?: SQLWrapper): SQL<string> {
   const values = sql.join([...stoneKeys.map((k) => stoneColumns[k]), ...(extra ? [extra] : [])], sql`, `);

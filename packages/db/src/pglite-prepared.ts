@@ -49,9 +49,9 @@ function concat(chunks: Uint8Array[]): Uint8Array {
 export function preparingSelects(pg: PGlite): PGlite {
   const statements = new Map<string, Promise<Statement>>();
 
-  /** Runs protocol messages while holding both of PGlite's locks, as query() does. */
+  /** Runs protocol messages while holding both of PGlite's locks, as query() does. Reads leave nothing to sync to disk. */
   async function exchange(bytes: Uint8Array): Promise<BackendMessage[]> {
-    const { messages } = await pg._runExclusiveTransaction(() => pg.runExclusive(() => pg.execProtocol(bytes, { throwOnError: false })));
+    const { messages } = await pg._runExclusiveTransaction(() => pg.runExclusive(() => pg.execProtocol(bytes, { throwOnError: false, syncToFs: false })));
     const failure = (messages as BackendMessage[]).find((m) => m.name === 'error');
     if (failure) throw failure;
     return messages as BackendMessage[];

@@ -14,7 +14,7 @@ function zodSchemaOf(schema: unknown): z.ZodType {
 
 /**
  * Responses are written by fast-json-stringify, compiled once per route from the JSON Schema of the
- * route's zod contract: only the contract's fields leave the server, at the cost of a plain
+ * route's zod contract: only the contract's fields leave the server, for about the cost of
  * JSON.stringify. Validating every answer with zod first cost as much again as the whole write
  * (docs/decisions/0007-stone-reads-and-responses.md), so production skips it; development and tests
  * still parse each answer with the contract and insist that both writers give the same values, so a

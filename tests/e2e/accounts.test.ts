@@ -117,6 +117,12 @@ describe('customer accounts', () => {
     expect(query.get('phone')).toBe(person.phone);
     expect(query.get('email')).toBe(person.email);
 
+    // Resending the email code replaces only that code: its regId changes in the address, the mobile one stays.
+    await page.getByRole('button', { name: 'Resend code for email code' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('regIdEmail')).not.toBe(query.get('regIdEmail'));
+    expect(new URL(page.url()).searchParams.get('regIdPhone')).toBe(query.get('regIdPhone'));
+    await page.getByText(`We sent a new code to ${person.email}.`).waitFor();
+
     const code = await codeFor(person.phone, 'register');
     await page.getByLabel('Code sent to your mobile number').fill(code);
     await signInLandsOn(page, '/dashboard', () => page.getByRole('button', { name: 'Verify and continue' }).click());

@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/login-otp';
 import { useLoginOtpVerify } from '../features/accounts/api/login-otp-verify.ts';
-import { useResendOtp } from '../features/accounts/api/resend-otp.ts';
 import { FlowExpired } from '../features/accounts/components/auth-heading.tsx';
 import { OtpCodeForm } from '../features/accounts/components/otp-code-form.tsx';
-import { resendNotice } from '../features/accounts/components/resend-actions.tsx';
 import { boolParam, idParam, textParam, withQuery } from '../features/accounts/flow-params.ts';
 import { formErrors } from '../features/accounts/form-errors.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
+import { useCodeResend } from '../features/accounts/use-code-resend.ts';
 import { useSession } from '../lib/session.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -16,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** LoginOtp (query userId, regId, phone, isPhone): the code; resend, voice call (phone only), back to password. */
 export default function LoginOtpRoute() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const userId = idParam(params, 'userId');
   const regId = idParam(params, 'regId');
   const phone = textParam(params, 'phone');
@@ -24,29 +22,15 @@ export default function LoginOtpRoute() {
   const navigate = useNavigate();
   const session = useSession();
   const verify = useLoginOtpVerify();
-  const resend = useResendOtp('login');
-  const [notice, setNotice] = useState<string | null>(null);
+  const resend = useCodeResend('login', () => verify.reset());
   const errors = formErrors(verify.error ?? resend.error, ['otp']);
 
   if (!userId || !regId) return <FlowExpired startPath="/login" startLabel="Sign in" />;
 
   const onSubmit = (otp: string) => {
-    resend.reset();
-    setNotice(null);
+    resend.clear();
     verify.mutate({ userId, regId, otp, isPhone, phone: phone || undefined }, {
       onSuccess: (res) => void navigate(session.signIn(res.token, res.user)),
-    });
-  };
-
-  const onResend = (voice: boolean) => {
-    verify.reset();
-    setNotice(null);
-    resend.mutate({ userId, regId, voice }, {
-      onSuccess: (res) => {
-        // The new code replaces the old one: keep its regId in the address.
-        setParams((p) => { p.set('regId', String(res.regId)); return p; }, { replace: true });
-        setNotice(resendNotice(voice, res.phone));
-      },
     });
   };
 
@@ -55,14 +39,14 @@ export default function LoginOtpRoute() {
       <OtpCodeForm
         testId="login-otp-form"
         recipient={phone}
-        notice={notice}
+        notice={resend.notice}
         onSubmit={onSubmit}
-        onResend={onResend}
+        onResend={(voice) => resend.send(userId, regId, voice)}
         isPhone={isPhone}
         otpError={errors.fields.otp}
         generalError={errors.general}
         submitPending={verify.isPending}
-        resendPending={resend.isPending}
+        resendPending={resend.pending}
         submitLabel="Verify and sign in"
       />
       <p className="auth-switch">

@@ -1,15 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/register-otp';
 import { useRegisterOtpVerify } from '../features/accounts/api/register-otp-verify.ts';
-import { useResendOtp } from '../features/accounts/api/resend-otp.ts';
 import { AuthHeading, FlowExpired } from '../features/accounts/components/auth-heading.tsx';
 import { FormAlert, FormNotice } from '../features/accounts/components/field.tsx';
 import { OtpInput } from '../features/accounts/components/otp-input.tsx';
-import { ResendActions, resendNotice } from '../features/accounts/components/resend-actions.tsx';
+import { ResendActions } from '../features/accounts/components/resend-actions.tsx';
 import { boolParam, idParam, textParam } from '../features/accounts/flow-params.ts';
 import { formErrors } from '../features/accounts/form-errors.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
+import { useCodeResend } from '../features/accounts/use-code-resend.ts';
 import { useSession } from '../lib/session.tsx';
 import { useHydrated } from '../lib/use-hydrated.ts';
 
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * mobile number and/or the one sent to the email; one right code signs the customer in.
  */
 export default function RegisterOtpRoute() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const userId = idParam(params, 'userId');
   const regIdPhone = idParam(params, 'regIdPhone');
   const regIdEmail = idParam(params, 'regIdEmail');
@@ -32,8 +32,7 @@ export default function RegisterOtpRoute() {
   const session = useSession();
   const hydrated = useHydrated();
   const verify = useRegisterOtpVerify();
-  const resend = useResendOtp('register');
-  const [notice, setNotice] = useState<string | null>(null);
+  const resend = useCodeResend('register', () => verify.reset());
   const errors = formErrors(verify.error ?? resend.error, ['phoneOtp', 'emailOtp']);
 
   if (!userId || (!regIdPhone && !regIdEmail)) return <FlowExpired startPath="/register" startLabel="Create an account" />;
@@ -42,24 +41,13 @@ export default function RegisterOtpRoute() {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const code = (key: string) => String(data.get(key) ?? '').trim() || undefined;
-    resend.reset();
-    setNotice(null);
+    resend.clear();
     verify.mutate({ userId, regIdPhone, regIdEmail, phoneOtp: code('phoneOtp'), emailOtp: code('emailOtp'), isPhone }, {
       onSuccess: (res) => void navigate(session.signIn(res.token, res.user)),
     });
   };
 
-  const onResend = (key: 'regIdPhone' | 'regIdEmail', regId: number, voice: boolean) => {
-    verify.reset();
-    setNotice(null);
-    resend.mutate({ userId, regId, voice }, {
-      onSuccess: (res) => {
-        // The new code replaces the old one: keep its regId in the address.
-        setParams((p) => { p.set(key, String(res.regId)); return p; }, { replace: true });
-        setNotice(resendNotice(voice, res.phone));
-      },
-    });
-  };
+  const onResend = (key: 'regIdPhone' | 'regIdEmail', regId: number, voice: boolean) => resend.send(userId, regId, voice, key);
 
   const both = Boolean(regIdPhone && regIdEmail);
   return (
@@ -69,7 +57,7 @@ export default function RegisterOtpRoute() {
           ? <>We sent a code to <strong>{phone}</strong> and another to <strong>{email}</strong>. Enter either one, or both.</>
           : <>We sent a 6-digit code to <strong>{regIdPhone ? phone : email}</strong>. It is valid for 10 minutes.</>}
       </AuthHeading>
-      {notice && <FormNotice>{notice}</FormNotice>}
+      {resend.notice && <FormNotice>{resend.notice}</FormNotice>}
       <form method="post" onSubmit={onSubmit} noValidate data-testid="register-otp-form">
         {regIdPhone && (
           <div className="otp-block">
@@ -78,7 +66,7 @@ export default function RegisterOtpRoute() {
               label={both ? 'mobile number code' : undefined}
               onResend={() => onResend('regIdPhone', regIdPhone, false)}
               onVoice={() => onResend('regIdPhone', regIdPhone, true)}
-              pending={!hydrated || resend.isPending}
+              pending={!hydrated || resend.pending}
             />
           </div>
         )}
@@ -88,7 +76,7 @@ export default function RegisterOtpRoute() {
             <ResendActions
               label={both ? 'email code' : undefined}
               onResend={() => onResend('regIdEmail', regIdEmail, false)}
-              pending={!hydrated || resend.isPending}
+              pending={!hydrated || resend.pending}
             />
           </div>
         )}

@@ -3,7 +3,7 @@ import type { Route } from './+types/forgot-password-otp';
 import { useForgotPasswordOtpSubmit } from '../features/accounts/api/forgot-password-otp-submit.ts';
 import { FlowExpired } from '../features/accounts/components/auth-heading.tsx';
 import { OtpCodeForm } from '../features/accounts/components/otp-code-form.tsx';
-import { boolParam, idParam, textParam, withQuery } from '../features/accounts/flow-params.ts';
+import { codeScreenParams, withQuery } from '../features/accounts/flow-params.ts';
 import { formErrors } from '../features/accounts/form-errors.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
 import { useCodeResend } from '../features/accounts/use-code-resend.ts';
@@ -14,10 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** ForgotPasswordOtp (query userId, regId, isPhone, phone): the reset code, then ForgotPasswordCreate. */
 export default function ForgotPasswordOtpRoute() {
   const [params] = useSearchParams();
-  const userId = idParam(params, 'userId');
-  const regId = idParam(params, 'regId');
-  const isPhone = boolParam(params, 'isPhone');
-  const phone = textParam(params, 'phone');
+  const { userId, regId, isPhone, phone } = codeScreenParams(params);
   const navigate = useNavigate();
   const submit = useForgotPasswordOtpSubmit();
   const resend = useCodeResend('forgot-password', () => submit.reset());

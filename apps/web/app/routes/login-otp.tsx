@@ -3,7 +3,7 @@ import type { Route } from './+types/login-otp';
 import { useLoginOtpVerify } from '../features/accounts/api/login-otp-verify.ts';
 import { FlowExpired } from '../features/accounts/components/auth-heading.tsx';
 import { OtpCodeForm } from '../features/accounts/components/otp-code-form.tsx';
-import { boolParam, idParam, textParam, withQuery } from '../features/accounts/flow-params.ts';
+import { codeScreenParams, withQuery } from '../features/accounts/flow-params.ts';
 import { formErrors } from '../features/accounts/form-errors.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
 import { useCodeResend } from '../features/accounts/use-code-resend.ts';
@@ -15,10 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** LoginOtp (query userId, regId, phone, isPhone): the code; resend, voice call (phone only), back to password. */
 export default function LoginOtpRoute() {
   const [params] = useSearchParams();
-  const userId = idParam(params, 'userId');
-  const regId = idParam(params, 'regId');
-  const phone = textParam(params, 'phone');
-  const isPhone = boolParam(params, 'isPhone');
+  const { userId, regId, isPhone, phone } = codeScreenParams(params);
   const navigate = useNavigate();
   const session = useSession();
   const verify = useLoginOtpVerify();

@@ -18,6 +18,14 @@ export function textParam(params: URLSearchParams, key: string): string {
   return raw === 'null' || raw === 'undefined' ? '' : raw;
 }
 
+/** The query of a one-code screen (LoginOtp, ForgotPasswordOtp): the customer, the code, and where it went. */
+export function codeScreenParams(params: URLSearchParams) {
+  return {
+    userId: idParam(params, 'userId'), regId: idParam(params, 'regId'),
+    isPhone: boolParam(params, 'isPhone'), phone: textParam(params, 'phone'),
+  };
+}
+
 /** `path?key=value&…`, leaving out undefined and null values. */
 export function withQuery(path: string, query: Record<string, string | number | boolean | null | undefined>): string {
   const search = new URLSearchParams();

@@ -48,6 +48,9 @@ function concat(chunks: Uint8Array[]): Uint8Array {
 
 export function preparingSelects(pg: PGlite): PGlite {
   const statements = new Map<string, Promise<Statement>>();
+  // Names are never reused: a failed statement leaves the map, and reusing its count as a name
+  // could collide with a statement prepared meanwhile.
+  let prepared = 0;
 
   /** Runs protocol messages while holding both of PGlite's locks, as query() does. Reads leave nothing to sync to disk. */
   async function exchange(bytes: Uint8Array): Promise<BackendMessage[]> {
@@ -60,7 +63,7 @@ export function preparingSelects(pg: PGlite): PGlite {
   function prepare(text: string): Promise<Statement> {
     let statement = statements.get(text);
     if (!statement) {
-      const name = `s${statements.size}`;
+      const name = `s${prepared++}`;
       statement = exchange(concat([
         message('P', cstring(name), cstring(text), int16(0)),
         message('D', [0x53], cstring(name)),

@@ -44,6 +44,16 @@ describe('PGlite SELECTs as named prepared statements', () => {
     expect((await pg.query('select count(*)::int from stones', [], array)).rows).toEqual([[2]]);
   });
 
+  it('names every new statement afresh, even after one failed while others were being prepared', async () => {
+    const [bad, good] = await Promise.allSettled([
+      pg.query('select missing_column from stones', [], array),
+      pg.query('select id from stones where id = $1', [1], array),
+    ]);
+    expect(bad.status).toBe('rejected');
+    expect(good.status).toBe('fulfilled');
+    expect((await pg.query('select name from stones where id = $1 and not sold', [1], array)).rows).toEqual([['Ruby']]);
+  });
+
   it('never runs inside another caller\'s open transaction', async () => {
     let pending: Promise<{ rows: unknown[][] }> | undefined;
     await expect(pg.transaction(async (tx) => {

@@ -6,9 +6,12 @@ export function origin(host = 'localhost'): string {
   return `http://${host}:${inject('e2ePort')}`;
 }
 
-/** Calls the API as the given store, to compare what the page shows with what the server holds. */
-export async function api<T>(path: string, init: { host?: string; method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`http://127.0.0.1:${inject('e2ePort')}/api/${path}`, {
+/**
+ * Calls the API as the given store, to compare what the page shows with what the server holds;
+ * `base` names another server than the shared one (a test file that runs its own).
+ */
+export async function api<T>(path: string, init: { host?: string; method?: string; body?: unknown; base?: string } = {}): Promise<T> {
+  const res = await fetch(`${init.base ?? `http://127.0.0.1:${inject('e2ePort')}`}/api/${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: { domain: init.host ?? 'localhost', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),

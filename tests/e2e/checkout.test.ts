@@ -8,7 +8,7 @@ import { formatPrice } from '@gemstore/contracts/money';
 import { openDatabase, type DbHandle } from '@gemstore/db';
 import { markOrderDispatched } from '../../apps/server/src/modules/orders/orders.service.ts';
 import { changeReturnStatus } from '../../apps/server/src/modules/returns/returns.service.ts';
-import { hydrated, launchBrowser, openPage } from './browser.ts';
+import { api, hydrated, launchBrowser, openPage } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /*
@@ -31,16 +31,6 @@ let handle: DbHandle | undefined;
 let browser: Browser | undefined;
 let dropDatabase = async () => {};
 let base = '';
-
-async function api<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/api/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { domain: 'localhost', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** A small solid-colour PNG (RGB, no filter), encoded by hand with node:zlib. */
 function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
@@ -104,8 +94,8 @@ afterAll(async () => {
 
 describe('checkout journey', () => {
   it('browses, adds to cart signed out, signs in, checks out, pays, and returns a dispatched stone with two photos', async () => {
-    const { profile } = await api<StoreProfileResponse>('store-profile');
-    const listing = await api<ListingResponse>('product-items?page=1', { filter: { product: 'ruby' } });
+    const { profile } = await api<StoreProfileResponse>('store-profile', { base });
+    const listing = await api<ListingResponse>('product-items?page=1', { base, body: { filter: { product: 'ruby' } } });
     const stone = listing.data[0]!;
     const price = formatPrice(stone.amounts.mrpAmount, profile.currency);
     const t = await openPage(browser!);
@@ -284,7 +274,7 @@ describe('checkout journey', () => {
     expect(await card.textContent()).toContain(stone.sku);
 
     // The stone is sold now.
-    const { item } = await api<ItemDetailResponse>(`item-details/${stone.id}`);
+    const { item } = await api<ItemDetailResponse>(`item-details/${stone.id}`, { base });
     expect(item.status).toBe('sold');
     // Chrome logs every non-2xx answer; the one expected is the empty address form's 422.
     await t.close({ allow: [/status of 422 .*\/api\/address-save\)$/] });

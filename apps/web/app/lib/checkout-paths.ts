@@ -7,8 +7,3 @@ export function checkoutPath(itemIds: number[]): string {
 export function cartAddPath(itemId: number): string {
   return `/cart?add=${itemId}`;
 }
-
-/** /login with the path to come back to (the guest-only layout remembers it). */
-export function loginPath(next: string): string {
-  return `/login?redirect=${encodeURIComponent(next)}`;
-}

@@ -9,8 +9,3 @@ export function privatePageMeta(title: string, matches: ReadonlyArray<{ id: stri
     { name: 'robots', content: 'noindex, nofollow' },
   ];
 }
-
-/** A same-site path from a query parameter (a `redirect` must never lead off the shop). */
-export function safeLocalPath(value: string | null | undefined): string | null {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
-}

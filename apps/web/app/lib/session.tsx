@@ -47,16 +47,22 @@ function readUser(): User | null {
   try { return JSON.parse(raw) as User; } catch { return null; }
 }
 
+/** A same-site path, or null: a `redirect` must never lead off the shop (`//host` and `/\\host` would). */
+export function safeLocalPath(value: string | null | undefined): string | null {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
+}
+
 /** Remembers where a guest wanted to go (only same-site paths are kept). */
 export function rememberRedirect(path: string) {
-  if (path.startsWith('/') && !path.startsWith('//')) writeStorage(REDIRECT_KEY, path);
+  const safe = safeLocalPath(path);
+  if (safe) writeStorage(REDIRECT_KEY, safe);
 }
 
 /** The remembered path, cleared once read. */
 export function takeRedirect(): string | null {
   const path = readStorage(REDIRECT_KEY);
   writeStorage(REDIRECT_KEY, null);
-  return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+  return safeLocalPath(path);
 }
 
 /** True once: when a sign-in asked layout pages to reload. */

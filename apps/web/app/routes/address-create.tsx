@@ -2,7 +2,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/address-create';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { AddressForm } from '../features/addresses/components/address-form.tsx';
-import { privatePageMeta, safeLocalPath } from '../lib/private-page-meta.ts';
+import { privatePageMeta } from '../lib/private-page-meta.ts';
+import { safeLocalPath } from '../lib/session.tsx';
 import checkoutCss from '../styles/checkout.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];

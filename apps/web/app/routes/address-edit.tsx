@@ -5,21 +5,17 @@ import { useAddress } from '../features/addresses/api/get-address.ts';
 import { AddressForm } from '../features/addresses/components/address-form.tsx';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
 import checkoutCss from '../styles/checkout.css?url';
+import { positiveId } from '../lib/ids.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Edit Address', matches);
-
-function parseId(value: string | null | undefined): number | null {
-  const n = Number(value);
-  return value && Number.isInteger(n) && n > 0 ? n : null;
-}
 
 /** /address/edit/{id?}?addressId=…: the id from the path, else from the query (spec section 2). */
 export default function AddressEdit() {
   const params = useParams();
   const [query] = useSearchParams();
   const navigate = useNavigate();
-  const addressId = parseId(params.id) ?? parseId(query.get('addressId'));
+  const addressId = positiveId(params.id) ?? positiveId(query.get('addressId'));
   const address = useAddress(addressId);
 
   return (

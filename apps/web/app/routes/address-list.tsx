@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { Address } from '@gemstore/contracts';
 import type { Route } from './+types/address-list';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
@@ -18,16 +17,12 @@ export default function AddressList() {
   const addresses = useAddresses();
   const setPrimary = useSetPrimaryAddress();
   const remove = useDeleteAddress();
-  const navigate = useNavigate();
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
   const onSetDefault = (address: Address) => {
     setMessage(null);
     setPrimary.mutate(address.id, {
-      onSuccess: (res) => {
-        setMessage({ text: res.message, error: false });
-        navigate('/address/all');
-      },
+      onSuccess: (res) => setMessage({ text: res.message, error: false }),
       onError: (error) => setMessage({ text: error.message, error: true }),
     });
   };

@@ -11,6 +11,7 @@ import { checkoutPath } from '../lib/checkout-paths.ts';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
 import { usePriceFormatter } from '../lib/store-context.tsx';
 import checkoutCss from '../styles/checkout.css?url';
+import { positiveId } from '../lib/ids.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Cart', matches);
@@ -33,9 +34,9 @@ export default function CartPage() {
   useEffect(() => {
     if (!add || adding.current === add) return;
     adding.current = add;
-    const itemId = Number(add);
+    const itemId = positiveId(add);
     const done = () => navigate('/cart', { replace: true });
-    if (!Number.isInteger(itemId) || itemId <= 0) {
+    if (!itemId) {
       done();
       return;
     }

@@ -5,6 +5,7 @@ import { useOrder } from '../features/orders/api/get-order.ts';
 import { ReturnForm } from '../features/orders/components/return-form.tsx';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
 import checkoutCss from '../styles/checkout.css?url';
+import { positiveId } from '../lib/ids.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Return Request', matches);
@@ -13,8 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Return
 export default function CreateReturn() {
   const params = useParams();
   const navigate = useNavigate();
-  const id = Number(params.orderId);
-  const orderId = Number.isInteger(id) && id > 0 ? id : null;
+  const orderId = positiveId(params.orderId);
   const result = useOrder(orderId);
   const order = result.data?.order;
 

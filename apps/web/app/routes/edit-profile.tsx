@@ -5,7 +5,7 @@ import { useCountryCodes } from '../features/accounts/api/get-country-codes.ts';
 import { useUpdateProfile } from '../features/accounts/api/update-profile.ts';
 import { CountryCodeSelect } from '../features/accounts/components/country-code-select.tsx';
 import { Field, FormAlert } from '../features/accounts/components/field.tsx';
-import { formErrors } from '../features/accounts/form-errors.ts';
+import { formErrors } from '../lib/form-errors.ts';
 import { DEFAULT_COUNTRY_CODE_ID, LIMITS } from '../features/accounts/limits.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
 import { useSession } from '../lib/session.tsx';

@@ -6,7 +6,7 @@ import { AuthHeading, FlowExpired } from '../features/accounts/components/auth-h
 import { NewPasswordFields } from '../features/accounts/components/account-fields.tsx';
 import { FormAlert } from '../features/accounts/components/field.tsx';
 import { boolParam, idParam, textParam } from '../features/accounts/flow-params.ts';
-import { formErrors } from '../features/accounts/form-errors.ts';
+import { formErrors } from '../lib/form-errors.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
 import { ApiError } from '../lib/api.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';

@@ -4,7 +4,7 @@ import { useForgotPasswordOtpSubmit } from '../features/accounts/api/forgot-pass
 import { FlowExpired } from '../features/accounts/components/auth-heading.tsx';
 import { OtpCodeForm } from '../features/accounts/components/otp-code-form.tsx';
 import { codeScreenParams, withQuery } from '../features/accounts/flow-params.ts';
-import { formErrors } from '../features/accounts/form-errors.ts';
+import { formErrors } from '../lib/form-errors.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
 import { useCodeResend } from '../features/accounts/use-code-resend.ts';
 

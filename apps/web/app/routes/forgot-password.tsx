@@ -6,7 +6,7 @@ import { AuthHeading } from '../features/accounts/components/auth-heading.tsx';
 import { IdentifierField } from '../features/accounts/components/account-fields.tsx';
 import { FormAlert } from '../features/accounts/components/field.tsx';
 import { textParam, withQuery } from '../features/accounts/flow-params.ts';
-import { formErrors } from '../features/accounts/form-errors.ts';
+import { formErrors } from '../lib/form-errors.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 

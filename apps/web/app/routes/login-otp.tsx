@@ -4,7 +4,7 @@ import { useLoginOtpVerify } from '../features/accounts/api/login-otp-verify.ts'
 import { FlowExpired } from '../features/accounts/components/auth-heading.tsx';
 import { OtpCodeForm } from '../features/accounts/components/otp-code-form.tsx';
 import { codeScreenParams, withQuery } from '../features/accounts/flow-params.ts';
-import { formErrors } from '../features/accounts/form-errors.ts';
+import { formErrors } from '../lib/form-errors.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
 import { useCodeResend } from '../features/accounts/use-code-resend.ts';
 import { useSession } from '../lib/session.tsx';

@@ -6,7 +6,7 @@ import { useLoginSendOtp } from '../features/accounts/api/login-send-otp.ts';
 import { AuthHeading, FlowExpired } from '../features/accounts/components/auth-heading.tsx';
 import { Field, FormAlert } from '../features/accounts/components/field.tsx';
 import { boolParam, idParam, textParam, withQuery } from '../features/accounts/flow-params.ts';
-import { formErrors } from '../features/accounts/form-errors.ts';
+import { formErrors } from '../lib/form-errors.ts';
 import { LIMITS } from '../features/accounts/limits.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
 import { useSession } from '../lib/session.tsx';

@@ -3,7 +3,7 @@ import type { Route } from './+types/order-list';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { SafeImage } from '../components/ui/safe-image.tsx';
 import { useOrders } from '../features/orders/api/get-orders.ts';
-import { formatOrderDate } from '../features/orders/format.ts';
+import { formatOrderDate, orderLineTitle } from '../features/orders/format.ts';
 import { itemPath } from '../lib/item-format.ts';
 import { mediaUrl } from '../lib/media.ts';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
@@ -47,7 +47,7 @@ export default function OrderList() {
                     <li key={line.id} className="mini-item">
                       <SafeImage src={mediaUrl(line.item.image)} alt="" width={64} height={64} className="mini-item__thumb" />
                       <span className="mini-item__text">
-                        <Link to={itemPath(line.item)}>{line.item.iname || line.item.name}</Link>
+                        <Link to={itemPath(line.item)}>{orderLineTitle(line.item)}</Link>
                         <span className="muted">SKU {line.item.sku}</span>
                       </span>
                     </li>

@@ -1,5 +1,4 @@
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { Currency } from '@gemstore/contracts';
 import type { Route } from './+types/order-view';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { PostalAddress } from '../components/ui/postal-address.tsx';
@@ -7,23 +6,22 @@ import { useOrder } from '../features/orders/api/get-order.ts';
 import { OrderLines } from '../features/orders/components/order-lines.tsx';
 import { ReturnRequestCard } from '../features/orders/components/return-request-card.tsx';
 import { formatOrderDate } from '../features/orders/format.ts';
-import { formatPrice } from '../lib/money.ts';
+import { INR, formatPrice } from '../lib/money.ts';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
 import { usePriceFormatter } from '../lib/store-context.tsx';
 import checkoutCss from '../styles/checkout.css?url';
+import { positiveId } from '../lib/ids.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
 export const meta: Route.MetaFunction = ({ params, matches }) => privatePageMeta(`Order #${params.id}`, matches);
 
 /** Payments are taken in rupees: the amount paid is shown as charged. */
-const INR: Currency = { currency: 'INR', exchangeRate: 1, sign: 'Rs.' };
 
 /** /order/view/{id}: the order's details, payment (or Retry Payment), returns and the return tracking form. */
 export default function OrderView() {
   const params = useParams();
   const [query] = useSearchParams();
-  const id = Number(params.id);
-  const orderId = Number.isInteger(id) && id > 0 ? id : null;
+  const orderId = positiveId(params.id);
   const result = useOrder(orderId);
   const price = usePriceFormatter();
   const order = result.data?.order;

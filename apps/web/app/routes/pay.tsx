@@ -4,6 +4,7 @@ import type { Route } from './+types/pay';
 import { retryPay } from '../features/checkout/api/retry-pay.ts';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
 import checkoutCss from '../styles/checkout.css?url';
+import { positiveId } from '../lib/ids.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Payment', matches);
@@ -14,20 +15,18 @@ export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Paymen
  */
 export default function PayPage() {
   const [params] = useSearchParams();
-  const raw = params.get('orderId');
-  const orderId = Number(raw);
-  const valid = Number.isInteger(orderId) && orderId > 0;
-  const [error, setError] = useState<string | null>(valid ? null : 'No order was given to pay for.');
+  const orderId = positiveId(params.get('orderId'));
+  const [error, setError] = useState<string | null>(orderId ? null : 'No order was given to pay for.');
   const started = useRef<number | null>(null);
 
   useEffect(() => {
-    if (!valid || started.current === orderId) return;
+    if (!orderId || started.current === orderId) return;
     started.current = orderId;
     setError(null);
     retryPay(orderId)
       .then((pay) => window.location.assign(pay.url))
       .catch((e: unknown) => setError(e instanceof Error ? e.message : 'The payment could not be started.'));
-  }, [orderId, valid]);
+  }, [orderId]);
 
   return (
     <div className="container account-page pay-page">

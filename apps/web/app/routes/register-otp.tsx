@@ -7,7 +7,7 @@ import { FormAlert, FormNotice } from '../features/accounts/components/field.tsx
 import { OtpInput } from '../features/accounts/components/otp-input.tsx';
 import { ResendActions } from '../features/accounts/components/resend-actions.tsx';
 import { boolParam, idParam, textParam } from '../features/accounts/flow-params.ts';
-import { formErrors } from '../features/accounts/form-errors.ts';
+import { formErrors } from '../lib/form-errors.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
 import { useCodeResend } from '../features/accounts/use-code-resend.ts';
 import { useSession } from '../lib/session.tsx';

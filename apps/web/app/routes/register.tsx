@@ -9,7 +9,7 @@ import { CountryCodeSelect } from '../features/accounts/components/country-code-
 import { NewPasswordFields } from '../features/accounts/components/account-fields.tsx';
 import { Field, FormAlert } from '../features/accounts/components/field.tsx';
 import { withQuery } from '../features/accounts/flow-params.ts';
-import { formErrors } from '../features/accounts/form-errors.ts';
+import { formErrors } from '../lib/form-errors.ts';
 import { DEFAULT_COUNTRY_CODE_ID, LIMITS } from '../features/accounts/limits.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
 import { loadOptional } from '../lib/server-api.ts';

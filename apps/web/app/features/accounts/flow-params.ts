@@ -1,11 +1,9 @@
 /** Reading and writing the query parameters the auth screens pass along (spec section 2). */
+import { positiveId } from '../../lib/ids.ts';
 
 /** A positive integer id from the query, or undefined ('', 'null' and junk mean absent). */
 export function idParam(params: URLSearchParams, key: string): number | undefined {
-  const raw = params.get(key);
-  if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
-  const n = Number(raw);
-  return n > 0 && n <= 2_147_483_647 ? n : undefined;
+  return positiveId(params.get(key)) ?? undefined;
 }
 
 export function boolParam(params: URLSearchParams, key: string): boolean {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type OtpFlow, useResendOtp } from './api/resend-otp.ts';
-import { resendNotice } from './components/resend-actions.tsx';
 
 /**
  * "Resend code" and "Get the code by voice call" on a code screen. A new code replaces the old
@@ -27,7 +26,8 @@ export function useCodeResend(flow: OtpFlow, onSend: () => void) {
       resend.mutate({ userId, regId, voice }, {
         onSuccess: (res) => {
           setParams((p) => { p.set(param, String(res.regId)); return p; }, { replace: true });
-          setNotice(resendNotice(voice, res.phone));
+          // The confirmation: `phone` is wherever the code went (a number or an email).
+          setNotice(voice ? `We are calling ${res.phone} with your code.` : `We sent a new code to ${res.phone}.`);
         },
       });
     },

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { cartAddPath, checkoutPath, loginPath } from '../../lib/checkout-paths.ts';
-import { rememberRedirect, useSession } from '../../lib/session.tsx';
+import { cartAddPath, checkoutPath } from '../../lib/checkout-paths.ts';
+import { useSession } from '../../lib/session.tsx';
 import { useCart } from './api/get-cart.ts';
 import { useSaveToCart } from './api/save-to-cart.ts';
 
 /**
  * Add To Cart and Buy Now of one stone (spec section 4). Signed in: the stone is saved and the
- * customer goes to Cart. Signed out: the way back (/cart?add={id}, or the checkout) is remembered
- * and the customer goes to Login; the cart adds the stone after sign-in.
+ * customer goes to Cart. Signed out: the customer goes to /cart?add={id} or the checkout, both
+ * login-required, whose layout remembers the way back and sends them to Login; the cart adds the
+ * stone after sign-in.
  */
 export function useItemCartActions(itemId: number) {
   const { status } = useSession();
@@ -18,14 +19,9 @@ export function useItemCartActions(itemId: number) {
   const [error, setError] = useState<string | null>(null);
   const inCart = status === 'signed-in' && (cart.data?.cart.some((c) => c.item.id === itemId) ?? false);
 
-  const toLogin = (next: string) => {
-    rememberRedirect(next);
-    navigate(loginPath(next));
-  };
-
   const addToCart = () => {
     setError(null);
-    if (status !== 'signed-in') return toLogin(cartAddPath(itemId));
+    if (status !== 'signed-in') return navigate(cartAddPath(itemId));
     if (inCart) return navigate('/cart');
     save.mutate(itemId, {
       onSuccess: () => navigate('/cart'),
@@ -34,11 +30,7 @@ export function useItemCartActions(itemId: number) {
     });
   };
 
-  const buyNow = () => {
-    const next = checkoutPath([itemId]);
-    if (status !== 'signed-in') return toLogin(next);
-    navigate(next);
-  };
+  const buyNow = () => navigate(checkoutPath([itemId]));
 
   return { inCart, adding: save.isPending, error, addToCart, buyNow };
 }

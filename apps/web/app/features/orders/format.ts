@@ -1,3 +1,8 @@
+/** A line's stone as the order names it: the name recorded at purchase, else the stone's own. */
+export function orderLineTitle(item: { iname: string; name: string }): string {
+  return item.iname || item.name;
+}
+
 /** An order's date as customers read it: "5 March 2026". */
 export function formatOrderDate(iso: string): string {
   const date = new Date(iso);

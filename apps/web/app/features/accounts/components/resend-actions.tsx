@@ -23,8 +23,3 @@ export function ResendActions({ onResend, onVoice, pending, label }: ResendActio
     </div>
   );
 }
-
-/** The confirmation shown once a new code is on its way. */
-export function resendNotice(voice: boolean, phone: string): string {
-  return voice ? `We are calling ${phone} with your code.` : `We sent a new code to ${phone}.`;
-}

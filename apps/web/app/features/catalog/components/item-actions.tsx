@@ -1,7 +1,7 @@
 import type { ItemDetail } from '@gemstore/contracts';
 
-export interface ItemActionsProps {
-  item: Pick<ItemDetail, 'id' | 'status'>;
+interface ItemActionsProps {
+  item: Pick<ItemDetail, 'status'>;
   /** The stone is already in the cart: the button reads Added. */
   inCart: boolean;
   adding: boolean;

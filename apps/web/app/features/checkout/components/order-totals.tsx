@@ -1,7 +1,5 @@
 import type { Currency } from '@gemstore/contracts';
-import { formatPrice } from '../../../lib/money.ts';
-
-const INR: Currency = { currency: 'INR', exchangeRate: 1, sign: 'Rs.' };
+import { INR, formatPrice } from '../../../lib/money.ts';
 
 /**
  * The Review Order summary (spec section 2): shipping as the fixed text 00.00, promotion as

@@ -2,6 +2,7 @@ import type { OrderLine } from '@gemstore/contracts';
 import { StoneProductCell, StoneThumbCell } from '../../../components/ui/stone-line.tsx';
 import { itemPath } from '../../../lib/item-format.ts';
 import { usePriceFormatter } from '../../../lib/store-context.tsx';
+import { orderLineTitle } from '../format.ts';
 
 /** The order's stones with the amounts they were bought for. */
 export function OrderLines({ lines }: { lines: OrderLine[] }) {
@@ -23,7 +24,7 @@ export function OrderLines({ lines }: { lines: OrderLine[] }) {
             <StoneThumbCell image={line.item.image} />
             <StoneProductCell
               to={itemPath(line.item)}
-              title={line.item.iname || line.item.name}
+              title={orderLineTitle(line.item)}
               badge={line.returned && <span className="badge badge--muted">Return requested</span>}
             />
             <td data-label="SKU" className="lines-table__sku">{line.item.sku}</td>

@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { MAX_RETURN_IMAGES, RETURN_REASONS } from '../../../lib/checkout-constants.ts';
 import { mediaUrl } from '../../../lib/media.ts';
 import { useCreateReturn } from '../api/create-return.ts';
+import { orderLineTitle } from '../format.ts';
 
 const REASONS = Object.entries(RETURN_REASONS) as [ReturnReason, string][];
 
@@ -60,7 +61,7 @@ export function ReturnForm({ order, onCreated }: { order: Order; onCreated: (res
                   onChange={(e) => toggle(line.id, e.target.checked)} />
                 <SafeImage src={mediaUrl(line.item.image)} alt="" width={56} height={56} className="mini-item__thumb" />
                 <span className="choice__body">
-                  <span className="choice__title">{line.item.iname || line.item.name}</span>
+                  <span className="choice__title">{orderLineTitle(line.item)}</span>
                   <span className="muted">SKU {line.item.sku}{line.returned ? ' · return already requested' : ''}</span>
                 </span>
               </label>

@@ -1,7 +1,7 @@
 import type { ReturnRequest } from '@gemstore/contracts';
 import { SafeImage } from '../../../components/ui/safe-image.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
-import { formatOrderDate } from '../format.ts';
+import { formatOrderDate, orderLineTitle } from '../format.ts';
 import { TrackingForm } from './tracking-form.tsx';
 
 /** One return request: status, reason, comment, photos (200 px), its stones, and the courier details. */
@@ -25,7 +25,7 @@ export function ReturnRequestCard({ request }: { request: ReturnRequest }) {
       </dl>
       {request.comment && <p className="return-card__comment" data-testid="return-comment">{request.comment}</p>}
       <ul className="return-card__stones">
-        {request.details.map((d) => <li key={d.id}>{d.item.iname || d.item.name} <span className="muted">({d.item.sku})</span></li>)}
+        {request.details.map((d) => <li key={d.id}>{orderLineTitle(d.item)} <span className="muted">({d.item.sku})</span></li>)}
       </ul>
       {request.images.length > 0 && (
         <ul className="return-card__images" aria-label="Photos">

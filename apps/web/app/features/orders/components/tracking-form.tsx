@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../../lib/api.ts';
 import { COURIER_PARTNERS } from '../../../lib/checkout-constants.ts';
+import { formErrors } from '../../../lib/form-errors.ts';
 import { useSubmitReturnTracking } from '../api/submit-return-tracking.ts';
 
 type Courier = (typeof COURIER_PARTNERS)[number];
@@ -10,22 +10,15 @@ export function TrackingForm({ returnId }: { returnId: number }) {
   const submit = useSubmitReturnTracking();
   const [courier, setCourier] = useState<Courier | ''>('');
   const [tracking, setTracking] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // Messages for fields this form has no input for (say, the return) become the form's message.
+  const errors = formErrors(submit.error, ['courierPartner', 'trackingNumber']);
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    setErrors({});
-    setFormError(null);
-    submit.mutate({ returnId, courierPartner: courier as Courier, trackingNumber: tracking }, {
-      onError: (error) => {
-        if (error instanceof ApiError && Object.keys(error.errors).length) setErrors(error.errors);
-        else setFormError(error.message);
-      },
-    });
+    submit.mutate({ returnId, courierPartner: courier as Courier, trackingNumber: tracking });
   };
   const id = (name: string) => `return-${returnId}-${name}`;
-  const err = (name: string) => errors[name]?.[0];
+  const err = (name: string) => errors.fields[name];
 
   return (
     <form className="tracking-form" onSubmit={onSubmit} noValidate data-testid="tracking-form">
@@ -33,7 +26,7 @@ export function TrackingForm({ returnId }: { returnId: number }) {
       <div className="tracking-form__fields">
         <div className="field">
           <label htmlFor={id('courier')}>Courier partner</label>
-          <select id={id('courier')} value={courier} required onChange={(e) => { setCourier(e.target.value as Courier | ''); setErrors({}); }}
+          <select id={id('courier')} value={courier} required onChange={(e) => { setCourier(e.target.value as Courier | ''); submit.reset(); }}
             aria-invalid={err('courierPartner') ? true : undefined} aria-describedby={err('courierPartner') ? id('courier-error') : undefined}>
             <option value="">Choose a courier</option>
             {COURIER_PARTNERS.map((c) => <option key={c} value={c}>{c}</option>)}
@@ -42,12 +35,12 @@ export function TrackingForm({ returnId }: { returnId: number }) {
         </div>
         <div className="field">
           <label htmlFor={id('tracking')}>Tracking number</label>
-          <input id={id('tracking')} value={tracking} required maxLength={40} autoComplete="off" onChange={(e) => { setTracking(e.target.value); setErrors({}); }}
+          <input id={id('tracking')} value={tracking} required maxLength={40} autoComplete="off" onChange={(e) => { setTracking(e.target.value); submit.reset(); }}
             aria-invalid={err('trackingNumber') ? true : undefined} aria-describedby={err('trackingNumber') ? id('tracking-error') : undefined} />
           {err('trackingNumber') && <p className="field__error" id={id('tracking-error')}>{err('trackingNumber')}</p>}
         </div>
       </div>
-      {formError && <p className="form-error" role="alert">{formError}</p>}
+      {errors.general && <p className="form-error" role="alert">{errors.general}</p>}
       <button type="submit" className="button button--primary" disabled={submit.isPending} data-testid="tracking-submit">
         {submit.isPending ? 'Sending…' : 'Submit tracking details'}
       </button>

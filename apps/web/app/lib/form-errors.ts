@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from './api.ts';
 
 export interface FormErrors {
   /** The first message of each field the form shows (spec section 8: beside the relevant input). */

@@ -14,6 +14,11 @@ export function formatPrice(rupees: number, currency: Currency): string {
 }
 
 export const MG_PER_CARAT = 200;
+/**
+ * Carats to two decimals, halves rounded up: 29 mg is 0.145 ct, shown as 0.15. Hundredths of a carat
+ * are computed in one division (mg * 100 / 200 is exact), since (29 / 200) * 100 is 14.499999999999998
+ * in binary floating point and would round down.
+ */
 export function caratsFromMg(mg: number): number {
-  return Math.round((mg / MG_PER_CARAT) * 100) / 100;
+  return Math.round((mg * 100) / MG_PER_CARAT) / 100;
 }

@@ -79,6 +79,12 @@ export const items = pgTable('items', {
   certificateLab: text('certificate_lab').notNull().default(''),
   certificateNumber: text('certificate_number').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The stone as the API shows it (the contract's Item, as JSON text), written by the database
+   * itself whenever the stone or a name it shows changes (migration 0003_stone_cards.sql), so reads
+   * send it as it is: docs/decisions/0009-stone-cards.md.
+   */
+  card: text('card').notNull().default(''),
 }, (t) => [
   uniqueIndex('items_store_url').on(t.storeId, t.url),
   uniqueIndex('items_store_gin').on(t.storeId, t.gin),

@@ -88,83 +88,58 @@ export async function listRattis(db: Database, storeId: number) {
     .where(eq(rattis.storeId, storeId)).orderBy(asc(rattis.ratiStandard));
 }
 
-/** A stone's own columns; product and attribute names come from the store's masters (catalog.masters.ts). */
-const stoneColumns = {
-  id: items.id, gin: items.gin, url: items.url, name: items.name,
-  weightMg: items.weightMg, widthMm: items.widthMm, lengthMm: items.lengthMm, depthMm: items.depthMm,
-  pricePaise: items.pricePaise, status: items.status, image: items.image,
-  certificateImage: items.certificateImage, certificateLab: items.certificateLab, certificateNumber: items.certificateNumber,
-  productId: items.productId, gradeId: items.gradeId, colorId: items.colorId, clarityId: items.clarityId,
-  shapeId: items.shapeId, originId: items.originId, rattiId: items.rattiId,
-};
-export type StoneRow = { [K in keyof typeof stoneColumns]: (typeof stoneColumns)[K]['_']['data'] };
-type StoneKey = keyof StoneRow;
-const stoneKeys = Object.keys(stoneColumns) as StoneKey[];
-
 /**
- * Stones travel from the database as one JSON text per query, an array of arrays in `stoneKeys`
- * order, and one JSON.parse decodes them: the drivers decode every column of every row one value at
- * a time in JavaScript, which cost the single-threaded server more than PostgreSQL spent answering
- * (docs/decisions/0007-stone-reads-and-responses.md). Every column maps to a JSON number or string unchanged.
+ * Stones travel as their cards (items.card: the contract's Item as JSON text, which the database
+ * writes whenever the stone or a name it shows changes, migration 0003_stone_cards.sql). A query
+ * joins the cards it reads into one JSON array text, so the server neither decodes rows nor
+ * re-encodes stones (docs/decisions/0009-stone-cards.md).
  */
-function stonesAsJson(order: SQL[], extra?: SQLWrapper): SQL<string> {
-  const values = sql.join([...stoneKeys.map((k) => stoneColumns[k]), ...(extra ? [extra] : [])], sql`, `);
-  return sql<string>`coalesce(json_agg(json_build_array(${values}) order by ${sql.join(order, sql`, `)}), '[]')::text`;
+function cardsAsJsonArray(order: SQL[]): SQL<string> {
+  return sql<string>`'[' || coalesce(string_agg(${items.card}, ',' order by ${sql.join(order, sql`, `)}), '') || ']'`;
 }
-
-/** The inverse of `stonesAsJson`: positions follow `stoneColumns` (an object literal keeps decoding monomorphic). */
-function decodeStones(text: string): (StoneRow & { extra?: unknown })[] {
-  return (JSON.parse(text) as unknown[][]).map((v) => ({
-    id: v[0], gin: v[1], url: v[2], name: v[3], weightMg: v[4], widthMm: v[5], lengthMm: v[6], depthMm: v[7],
-    pricePaise: v[8], status: v[9], image: v[10], certificateImage: v[11], certificateLab: v[12], certificateNumber: v[13],
-    productId: v[14], gradeId: v[15], colorId: v[16], clarityId: v[17], shapeId: v[18], originId: v[19], rattiId: v[20],
-    extra: v[21],
-  }) as StoneRow & { extra?: unknown });
-}
-// Fails at start-up, not in a customer's page, if the decoder and `stoneColumns` fall out of step.
-const probe = decodeStones(JSON.stringify([stoneKeys.map((_, i) => i)]))[0]! as Record<string, unknown>;
-if (stoneKeys.some((k, i) => probe[k] !== i)) throw new Error('decodeStones does not follow the order of stoneColumns');
 
 /** `column = any($n::int[])` with a named placeholder: one statement text whatever the number of ids. */
 function anyOf(column: SQLWrapper, placeholder: string): SQL {
   return sql`${column} = any(${sql.placeholder(placeholder)}::int[])`;
 }
 
-interface PreparedStones { execute(values: Record<string, unknown>): Promise<{ stones: string }[]> }
+interface PreparedText { execute(values: Record<string, unknown>): Promise<{ json: string | null }[]> }
 
 /**
  * Stone queries are built once per database and query shape, then executed with values: building
  * the SQL text for every request cost more CPU than PostgreSQL spent answering it.
  */
-const preparedByDb = new WeakMap<Database, Map<string, PreparedStones>>();
-async function stonesOf(db: Database, key: string, build: (name: string) => PreparedStones, values: Record<string, unknown>) {
+const preparedByDb = new WeakMap<Database, Map<string, PreparedText>>();
+async function jsonOf(db: Database, key: string, build: (name: string) => PreparedText, values: Record<string, unknown>): Promise<string | null> {
   let byKey = preparedByDb.get(db);
   if (!byKey) preparedByDb.set(db, (byKey = new Map()));
   let query = byKey.get(key);
   if (!query) byKey.set(key, (query = build(`stones_${byKey.size}`)));
   const [result] = await query.execute(values);
-  return decodeStones(result?.stones ?? '[]');
+  return result?.json ?? null;
 }
 
 const isNumericRef = (ref: string) => /^\d{1,9}$/.test(ref);
 
-/** One stone by friendly url or id, of this store only, with its description (lists leave that long text out). */
-export async function findStone(db: Database, storeId: number, ref: string): Promise<(StoneRow & { description: string }) | null> {
+/**
+ * One stone by friendly url or id, of this store only: its card with its description added (lists
+ * leave that long text out), as JSON text of the contract's ItemDetail; null when there is none.
+ */
+export async function findStoneDetailJson(db: Database, storeId: number, ref: string): Promise<string | null> {
   const byId = isNumericRef(ref);
-  const [row] = await stonesOf(db, byId ? 'by-id-or-url' : 'by-url', (name) => db.select({ stones: stonesAsJson([desc(items.id)], items.description) }).from(items)
-    .where(and(
-      eq(items.storeId, sql.placeholder('storeId')),
-      byId ? or(eq(items.id, sql.placeholder('id')), eq(items.url, sql.placeholder('url'))) : eq(items.url, sql.placeholder('url')),
-    )).prepare(name), { storeId, url: ref, ...(byId ? { id: Number(ref) } : {}) });
-  if (!row) return null;
-  const { extra, ...stone } = row;
-  return { ...stone, description: typeof extra === 'string' ? extra : '' };
+  return jsonOf(db, byId ? 'detail-by-id-or-url' : 'detail-by-url', (name) => db.select({
+    json: sql<string>`left(${items.card}, -1) || ',"description":' || to_json(${items.description})::text || '}'`,
+  }).from(items).where(and(
+    eq(items.storeId, sql.placeholder('storeId')),
+    byId ? or(eq(items.id, sql.placeholder('id')), eq(items.url, sql.placeholder('url'))) : eq(items.url, sql.placeholder('url')),
+  )).orderBy(desc(items.id)).limit(1).prepare(name), { storeId, url: ref, ...(byId ? { id: Number(ref) } : {}) });
 }
 
-export async function findStonesByIds(db: Database, storeId: number, ids: number[]): Promise<StoneRow[]> {
-  if (ids.length === 0) return [];
-  return stonesOf(db, 'by-ids', (name) => db.select({ stones: stonesAsJson([desc(items.id)]) }).from(items)
-    .where(and(eq(items.storeId, sql.placeholder('storeId')), anyOf(items.id, 'ids'))).prepare(name), { storeId, ids });
+/** The cards of this store's stones with these ids, newest first, as a JSON array text. */
+export async function findStonesJsonByIds(db: Database, storeId: number, ids: number[]): Promise<string> {
+  if (ids.length === 0) return '[]';
+  return (await jsonOf(db, 'by-ids', (name) => db.select({ json: cardsAsJsonArray([desc(items.id)]) }).from(items)
+    .where(and(eq(items.storeId, sql.placeholder('storeId')), anyOf(items.id, 'ids'))).prepare(name), { storeId, ids }))!;
 }
 
 /** A listing filter with every reference already resolved to ids (catalog.service.ts). */
@@ -192,14 +167,14 @@ const listFilters = [
 ] as const;
 
 /**
- * One page of available stones, in one SQL statement whatever the page: the inner query filters and
+ * One page of available stones (their cards as a JSON array text), in one SQL statement whatever the page: the inner query filters and
  * pages over the covering index (ids only, an index-only scan); the outer one reads just those rows.
  * Order ends on the unique id, so pages never repeat or skip a stone.
  */
-export async function listAvailableStones(db: Database, storeId: number, f: StoneFilter, offset: number, limit: number): Promise<StoneRow[]> {
+export async function listAvailableStonesJson(db: Database, storeId: number, f: StoneFilter, offset: number, limit: number): Promise<string> {
   const used = listFilters.filter(([key]) => f[key] !== undefined);
   const key = ['list', f.sort, ...used.map(([k]) => k), f.weightMinMg !== undefined && 'min', f.weightMaxMg !== undefined && 'max'].filter(Boolean).join(':');
-  return stonesOf(db, key, (name) => {
+  return (await jsonOf(db, key, (name) => {
     const order = sortOrders[f.sort];
     const page = db.select({ pageId: items.id }).from(items).where(and(
       eq(items.storeId, sql.placeholder('storeId')),
@@ -209,6 +184,6 @@ export async function listAvailableStones(db: Database, storeId: number, f: Ston
       f.weightMinMg !== undefined ? gte(items.weightMg, sql.placeholder('weightMinMg')) : undefined,
       f.weightMaxMg !== undefined ? lte(items.weightMg, sql.placeholder('weightMaxMg')) : undefined,
     )).orderBy(...order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
-    return db.select({ stones: stonesAsJson([...order]) }).from(page).innerJoin(items, eq(items.id, page.pageId)).prepare(name);
-  }, { ...f, storeId, offset, limit });
+    return db.select({ json: cardsAsJsonArray([...order]) }).from(page).innerJoin(items, eq(items.id, page.pageId)).prepare(name);
+  }, { ...f, storeId, offset, limit }))!;
 }

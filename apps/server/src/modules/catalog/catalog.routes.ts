@@ -4,6 +4,7 @@ import {
   CategoriesResponse, IdOrUrl, ItemDetailResponse, ItemsByFilterBody, ListingFilterBody, ListingResponse,
   PageQuery, ProductAttributesResponse, ProductsResponse, RattisResponse,
 } from '@gemstore/contracts';
+import { asAnswer } from '../../lib/serializer.ts';
 import * as service from './catalog.service.ts';
 import { cacheCatalogMasters } from './catalog.masters.ts';
 
@@ -30,14 +31,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The stones of one product with no filter.
   app.get('/product-items/:id', { schema: { params: RefParams, querystring: PageQuery, response: { 200: ListingResponse } } },
-    async (request) => service.listItems(db, request.ctx, ListingFilterBody.parse({ filter: { product: request.params.id } }), request.query.page));
+    async (request) => asAnswer(await service.listItems(db, request.ctx, ListingFilterBody.parse({ filter: { product: request.params.id } }), request.query.page)));
 
   app.post('/product-items', { schema: { querystring: PageQuery, body: ListingFilterBody, response: { 200: ListingResponse } } },
-    async (request) => service.listItems(db, request.ctx, request.body, request.query.page));
+    async (request) => asAnswer(await service.listItems(db, request.ctx, request.body, request.query.page)));
 
   app.post('/items-by-filter', { schema: { body: ItemsByFilterBody, response: { 200: ListingResponse } } },
-    async (request) => service.listItems(db, request.ctx, request.body.data, request.body.page));
+    async (request) => asAnswer(await service.listItems(db, request.ctx, request.body.data, request.body.page)));
 
   app.get('/item-details/:id', { schema: { params: RefParams, response: { 200: ItemDetailResponse } } },
-    async (request) => service.getItemDetails(db, request.ctx, request.params.id));
+    async (request) => asAnswer(await service.getItemDetails(db, request.ctx, request.params.id)));
 };

@@ -1,13 +1,14 @@
 import type {
-  AttributeOption, CategoriesResponse, Item, ItemDetail, ListingFilterBody, ListingResponse,
+  AttributeOption, CategoriesResponse, Item, ItemDetailResponse, ListingFilterBody, ListingResponse,
   ProductAttributesResponse, ProductSummary,
 } from '@gemstore/contracts';
-import { ITEMS_PER_PAGE, MG_PER_CARAT, caratsFromMg } from '@gemstore/contracts';
+import { ITEMS_PER_PAGE, MG_PER_CARAT } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import type { RequestContext } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { JsonText } from '../../lib/serializer.ts';
 import * as repo from './catalog.repo.ts';
-import { type CatalogMasters, catalogMasters, mastersCover } from './catalog.masters.ts';
+import { type CatalogMasters, catalogMasters } from './catalog.masters.ts';
 
 export function toProductSummary(p: repo.ProductRow): ProductSummary {
   return {
@@ -17,45 +18,9 @@ export function toProductSummary(p: repo.ProductRow): ProductSummary {
   };
 }
 
-/** The SKU shown to customers: the store profile id, then the stone's GIN (spec: the store id is the SKU prefix). */
-export function skuOf(storeId: number, gin: string): string {
-  return `${storeId}-${gin}`;
-}
-
-export function toItem(storeId: number, r: repo.StoneRow, m: CatalogMasters): Item {
-  const product = m.products.get(r.productId);
-  const grade = m.grade.get(r.gradeId);
-  const named = (map: Map<number, { value: string }>, id: number) => map.get(id)?.value ?? '';
-  return {
-    id: r.id, gin: r.gin, sku: skuOf(storeId, r.gin), name: r.name, url: [{ url: r.url }],
-    weight: r.weightMg, carat: caratsFromMg(r.weightMg),
-    width: r.widthMm, length: r.lengthMm, depth: r.depthMm,
-    image: r.image, certificate_image: r.certificateImage,
-    certificate: { lab: r.certificateLab, number: r.certificateNumber },
-    amounts: { mrpAmount: r.pricePaise / 100 },
-    product: {
-      id: r.productId, name: product?.name ?? '', alias: product?.alias ?? '', url: product?.url ?? '', category_url: product?.categoryUrl ?? '',
-    },
-    ratti: { id: r.rattiId, rati_standard: m.rattiById.get(r.rattiId) ?? 0 },
-    color: { id: r.colorId, color: named(m.color, r.colorId) },
-    clarity: { id: r.clarityId, clarity: named(m.clarity, r.clarityId) },
-    product_grade: { id: r.gradeId, alias: grade?.alias ?? '', grade: grade?.value ?? '' },
-    origin: { id: r.originId, origin: named(m.origin, r.originId) },
-    shape: { id: r.shapeId, shape: named(m.shape, r.shapeId) },
-    status: r.status,
-  };
-}
-
-/** Stones as the API shows them, with names from the store's masters (reloaded if a stone names something newer). */
-async function withNames(db: Database, storeId: number, rows: repo.StoneRow[], known?: CatalogMasters): Promise<Item[]> {
-  let m = known ?? await catalogMasters(db, storeId);
-  if (!mastersCover(m, rows)) m = await catalogMasters(db, storeId, true);
-  return rows.map((r) => toItem(storeId, r, m));
-}
-
 /** The stones of this store with these ids, newest first (cart, orders and returns show them). */
 export async function findStonesByIds(db: Database, storeId: number, ids: number[]): Promise<Item[]> {
-  return withNames(db, storeId, await repo.findStonesByIds(db, storeId, ids));
+  return JSON.parse(await repo.findStonesJsonByIds(db, storeId, ids)) as Item[];
 }
 
 export async function getCategories(db: Database, ctx: RequestContext, ref: string | null): Promise<CategoriesResponse> {
@@ -119,7 +84,8 @@ function productOf(m: CatalogMasters, ref: string | number): repo.ProductRow | u
   return m.productsByUrl.get(text) ?? (/^\d{1,9}$/.test(text) ? m.products.get(Number(text)) : undefined);
 }
 
-export async function listItems(db: Database, ctx: RequestContext, body: ListingFilterBody, page: number): Promise<ListingResponse> {
+/** One page of stones as JSON text: the stored cards pass through untouched (docs/decisions/0009-stone-cards.md). */
+export async function listItems(db: Database, ctx: RequestContext, body: ListingFilterBody, page: number): Promise<JsonText<ListingResponse>> {
   const { filter, selectedCarat, selectedRatti } = body;
   const m = await catalogMasters(db, ctx.store.id);
   const product = productOf(m, filter.product) ?? productOf(await catalogMasters(db, ctx.store.id, true), filter.product);
@@ -132,22 +98,21 @@ export async function listItems(db: Database, ctx: RequestContext, body: Listing
     const inRange = m.rattis.filter((r) => r.rati_standard >= low && r.rati_standard <= high).map((r) => r.id);
     if (inRange.length < m.rattis.length) rattiIds = rattiIds ? rattiIds.filter((id) => inRange.includes(id)) : inRange;
   }
-  const empty = { data: [], page, per_page: ITEMS_PER_PAGE };
-  if (rattiIds?.length === 0) return empty;
+  const answer = (stones: string) => new JsonText<ListingResponse>(`{"data":${stones},"page":${page},"per_page":${ITEMS_PER_PAGE}}`);
+  if (rattiIds?.length === 0) return answer('[]');
   const list = (ids: number[]) => (ids.length ? ids : undefined);
-  const rows = await repo.listAvailableStones(db, ctx.store.id, {
+  const stones = await repo.listAvailableStonesJson(db, ctx.store.id, {
     productId: product.id,
     gradeIds: list(filter.grades), colorIds: list(filter.colors), clarityIds: list(filter.clarities),
     shapeIds: list(filter.shapes), originIds: list(filter.origins), rattiIds,
     ...(weightMode ? caratBoundsInMg(selectedCarat.min, selectedCarat.max) : {}),
     sort: body.sort ?? 'newest',
   }, (page - 1) * ITEMS_PER_PAGE, ITEMS_PER_PAGE);
-  return { ...empty, data: await withNames(db, ctx.store.id, rows, m) };
+  return answer(stones);
 }
 
-export async function getItemDetails(db: Database, ctx: RequestContext, ref: string): Promise<{ item: ItemDetail }> {
-  const row = await repo.findStone(db, ctx.store.id, ref);
-  if (!row) throw new NotFoundError('This stone does not exist.');
-  const [item] = await withNames(db, ctx.store.id, [row]);
-  return { item: { ...item!, description: row.description } };
+export async function getItemDetails(db: Database, ctx: RequestContext, ref: string): Promise<JsonText<ItemDetailResponse>> {
+  const item = await repo.findStoneDetailJson(db, ctx.store.id, ref);
+  if (item === null) throw new NotFoundError('This stone does not exist.');
+  return new JsonText(`{"item":${item}}`);
 }

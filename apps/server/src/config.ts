@@ -11,7 +11,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   // An empty value means unset (DATABASE_URL= in a shell or .env).
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(8),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(4),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_BUILD_DIR: z.string().default(resolve(import.meta.dirname, '../../web/build')),

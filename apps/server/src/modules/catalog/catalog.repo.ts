@@ -167,8 +167,9 @@ const listFilters = [
 ] as const;
 
 /**
- * One page of available stones (their cards as a JSON array text), in one SQL statement whatever the page: the inner query filters and
- * pages over the covering index (ids only, an index-only scan); the outer one reads just those rows.
+ * One page of available stones, their cards as a JSON array text, in one SQL statement whatever the
+ * page: the inner query filters and pages over the covering index (ids only, an index-only scan);
+ * the outer one reads just those rows.
  * Order ends on the unique id, so pages never repeat or skip a stone.
  */
 export async function listAvailableStonesJson(db: Database, storeId: number, f: StoneFilter, offset: number, limit: number): Promise<string> {

@@ -90,33 +90,30 @@ export async function listRattis(db: Database, storeId: number) {
 
 /**
  * Stones travel as their cards (items.card: the contract's Item as JSON text, which the database
- * writes whenever the stone or a name it shows changes, migration 0003_stone_cards.sql). A query
- * joins the cards it reads into one JSON array text, so the server neither decodes rows nor
- * re-encodes stones (docs/decisions/0009-stone-cards.md).
+ * writes whenever the stone or a name it shows changes, migration 0003_stone_cards.sql), so the
+ * server neither decodes rows nor re-encodes stones (docs/decisions/0009-stone-cards.md). Lists are
+ * joined here, not with string_agg: an ordered aggregate cost PostgreSQL more than the page's rows.
  */
-function cardsAsJsonArray(order: SQL[]): SQL<string> {
-  return sql<string>`'[' || coalesce(string_agg(${items.card}, ',' order by ${sql.join(order, sql`, `)}), '') || ']'`;
-}
+const asJsonArray = (cards: string[]) => `[${cards.join(',')}]`;
 
 /** `column = any($n::int[])` with a named placeholder: one statement text whatever the number of ids. */
 function anyOf(column: SQLWrapper, placeholder: string): SQL {
   return sql`${column} = any(${sql.placeholder(placeholder)}::int[])`;
 }
 
-interface PreparedText { execute(values: Record<string, unknown>): Promise<{ json: string | null }[]> }
+interface PreparedCards { execute(values: Record<string, unknown>): Promise<{ json: string }[]> }
 
 /**
  * Stone queries are built once per database and query shape, then executed with values: building
  * the SQL text for every request cost more CPU than PostgreSQL spent answering it.
  */
-const preparedByDb = new WeakMap<Database, Map<string, PreparedText>>();
-async function jsonOf(db: Database, key: string, build: (name: string) => PreparedText, values: Record<string, unknown>): Promise<string | null> {
+const preparedByDb = new WeakMap<Database, Map<string, PreparedCards>>();
+async function cardsOf(db: Database, key: string, build: (name: string) => PreparedCards, values: Record<string, unknown>): Promise<string[]> {
   let byKey = preparedByDb.get(db);
   if (!byKey) preparedByDb.set(db, (byKey = new Map()));
   let query = byKey.get(key);
   if (!query) byKey.set(key, (query = build(`stones_${byKey.size}`)));
-  const [result] = await query.execute(values);
-  return result?.json ?? null;
+  return (await query.execute(values)).map((row) => row.json);
 }
 
 const isNumericRef = (ref: string) => /^\d{1,9}$/.test(ref);
@@ -127,19 +124,20 @@ const isNumericRef = (ref: string) => /^\d{1,9}$/.test(ref);
  */
 export async function findStoneDetailJson(db: Database, storeId: number, ref: string): Promise<string | null> {
   const byId = isNumericRef(ref);
-  return jsonOf(db, byId ? 'detail-by-id-or-url' : 'detail-by-url', (name) => db.select({
+  const [detail] = await cardsOf(db, byId ? 'detail-by-id-or-url' : 'detail-by-url', (name) => db.select({
     json: sql<string>`left(${items.card}, -1) || ',"description":' || to_json(${items.description})::text || '}'`,
   }).from(items).where(and(
     eq(items.storeId, sql.placeholder('storeId')),
     byId ? or(eq(items.id, sql.placeholder('id')), eq(items.url, sql.placeholder('url'))) : eq(items.url, sql.placeholder('url')),
   )).orderBy(desc(items.id)).limit(1).prepare(name), { storeId, url: ref, ...(byId ? { id: Number(ref) } : {}) });
+  return detail ?? null;
 }
 
 /** The cards of this store's stones with these ids, newest first, as a JSON array text. */
 export async function findStonesJsonByIds(db: Database, storeId: number, ids: number[]): Promise<string> {
   if (ids.length === 0) return '[]';
-  return (await jsonOf(db, 'by-ids', (name) => db.select({ json: cardsAsJsonArray([desc(items.id)]) }).from(items)
-    .where(and(eq(items.storeId, sql.placeholder('storeId')), anyOf(items.id, 'ids'))).prepare(name), { storeId, ids }))!;
+  return asJsonArray(await cardsOf(db, 'by-ids', (name) => db.select({ json: items.card }).from(items)
+    .where(and(eq(items.storeId, sql.placeholder('storeId')), anyOf(items.id, 'ids'))).orderBy(desc(items.id)).prepare(name), { storeId, ids }));
 }
 
 /** A listing filter with every reference already resolved to ids (catalog.service.ts). */
@@ -175,7 +173,7 @@ const listFilters = [
 export async function listAvailableStonesJson(db: Database, storeId: number, f: StoneFilter, offset: number, limit: number): Promise<string> {
   const used = listFilters.filter(([key]) => f[key] !== undefined);
   const key = ['list', f.sort, ...used.map(([k]) => k), f.weightMinMg !== undefined && 'min', f.weightMaxMg !== undefined && 'max'].filter(Boolean).join(':');
-  return (await jsonOf(db, key, (name) => {
+  return asJsonArray(await cardsOf(db, key, (name) => {
     const order = sortOrders[f.sort];
     const page = db.select({ pageId: items.id }).from(items).where(and(
       eq(items.storeId, sql.placeholder('storeId')),
@@ -185,6 +183,6 @@ export async function listAvailableStonesJson(db: Database, storeId: number, f: 
       f.weightMinMg !== undefined ? gte(items.weightMg, sql.placeholder('weightMinMg')) : undefined,
       f.weightMaxMg !== undefined ? lte(items.weightMg, sql.placeholder('weightMaxMg')) : undefined,
     )).orderBy(...order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
-    return db.select({ json: cardsAsJsonArray([...order]) }).from(page).innerJoin(items, eq(items.id, page.pageId)).prepare(name);
-  }, { ...f, storeId, offset, limit }))!;
+    return db.select({ json: items.card }).from(page).innerJoin(items, eq(items.id, page.pageId)).orderBy(...order).prepare(name);
+  }, { ...f, storeId, offset, limit }));
 }

@@ -68,7 +68,7 @@ interface Target { name: string; method: 'GET' | 'POST'; path: string; body?: un
 interface Measure { rps: number; p99: number; p50: number; errors: number }
 interface Row extends Measure { db: string; connections: number; target: string; ratio: number; steal: number }
 
-/** CPU time the hypervisor gave to others, as a share of this machine's cores, while `fn` ran. */
+/** Starts a steal-time count; the function it returns gives the CPU time the hypervisor gave to others since, as a share of this machine's cores. */
 function stealShare(): () => number {
   const read = () => Number(readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/)[8] ?? 0);
   const start = read(); const t0 = performance.now();
@@ -189,7 +189,6 @@ async function runDatabase(kind: 'postgres' | 'pglite', connectionsList: number[
         const call = await load(base, target, connections, round === 0 ? 2 : 1);
         pairs.push({ hello, call, steal: steal() });
       }
-      // The round in which neighbours took the least CPU shows this machine, not theirs.
       // Rounds in which neighbours took noticeably more CPU show their machine, not this one; of the
       // others, the round with the median ratio, so one lucky or unlucky round decides nothing.
       const leastSteal = Math.min(...pairs.map((p) => p.steal));

@@ -59,7 +59,7 @@ function queryLogger(onQuery: OpenDbOptions['onQuery']) {
 export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, {
-      max: options.poolSize ?? 20,
+      max: options.poolSize ?? 4, // the server's DB_POOL_SIZE default (docs/decisions/0010)
       onnotice: () => {},
       // bigint columns are declared mode 'number'; prices in paise fit safely in a double.
       types: { bigint: postgres.BigInt },

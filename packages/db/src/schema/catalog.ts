@@ -91,3 +91,14 @@ export const items = pgTable('items', {
   index('items_store_product').on(t.storeId, t.productId),
   // The listing's covering index (INCLUDE columns) lives in a hand-written migration: 0001_listing_index.sql.
 ]);
+
+/**
+ * A counter per store that every change to its stones moves on (statement triggers on items,
+ * migration 0004_catalog_versions.sql). The listing remembers where pages start only together with
+ * the version it saw, so a sale, a new stone or a price change makes those bookmarks unusable at
+ * once, in every server process: docs/decisions/0011-listing-page-anchors.md.
+ */
+export const catalogVersions = pgTable('catalog_versions', {
+  storeId: integer('store_id').primaryKey().references(() => stores.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

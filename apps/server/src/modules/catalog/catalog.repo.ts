@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
-  type Database, clarities, colors, grades, items, origins, productCategories, products, rattis, shapes,
+  type Database, catalogVersions, clarities, colors, grades, items, origins, productCategories, products, rattis, shapes,
 } from '@gemstore/db';
 
 /** A literal, not a bound parameter, so generic prepared plans can still use the partial listing index. */
@@ -101,19 +101,37 @@ function anyOf(column: SQLWrapper, placeholder: string): SQL {
   return sql`${column} = any(${sql.placeholder(placeholder)}::int[])`;
 }
 
-interface PreparedCards { execute(values: Record<string, unknown>): Promise<{ json: string }[]> }
+/** A prepared statement whose rows come back as arrays of column values, in the order selected. */
+interface PreparedArrays { execute(values: Record<string, unknown>): Promise<unknown[][]> }
+
+/**
+ * Rows as the driver gives them: drizzle's mapping of each row into an object tests every field's
+ * class on every row, which cost more CPU than reading the rows. Drizzle hands a prepared query's
+ * driver rows (arrays) to its `customResultMapper` when one is set (its relational queries set one),
+ * so an identity mapper keeps them as they are.
+ */
+function asArrays(query: object): PreparedArrays {
+  if (!('customResultMapper' in query)) throw new Error('drizzle prepared queries no longer carry a customResultMapper');
+  Object.assign(query, { customResultMapper: (rows: unknown[][]) => rows });
+  return query as unknown as PreparedArrays;
+}
 
 /**
  * Stone queries are built once per database and query shape, then executed with values: building
  * the SQL text for every request cost more CPU than PostgreSQL spent answering it.
  */
-const preparedByDb = new WeakMap<Database, Map<string, PreparedCards>>();
-async function cardsOf(db: Database, key: string, build: (name: string) => PreparedCards, values: Record<string, unknown>): Promise<string[]> {
+const preparedByDb = new WeakMap<Database, Map<string, PreparedArrays>>();
+function preparedQuery(db: Database, key: string, build: (name: string) => object): PreparedArrays {
   let byKey = preparedByDb.get(db);
   if (!byKey) preparedByDb.set(db, (byKey = new Map()));
   let query = byKey.get(key);
-  if (!query) byKey.set(key, (query = build(`stones_${byKey.size}`)));
-  return (await query.execute(values)).map((row) => row.json);
+  if (!query) byKey.set(key, (query = asArrays(build(`stones_${byKey.size}`))));
+  return query;
+}
+
+/** The first column of each row: the statements below select one JSON text per stone. */
+async function cardsOf(db: Database, key: string, build: (name: string) => object, values: Record<string, unknown>): Promise<string[]> {
+  return (await preparedQuery(db, key, build).execute(values)).map((row) => row[0] as string);
 }
 
 const isNumericRef = (ref: string) => /^\d{1,9}$/.test(ref);
@@ -164,17 +182,67 @@ const listFilters = [
   ['shapeIds', items.shapeId], ['originIds', items.originId], ['rattiIds', items.rattiId],
 ] as const;
 
+/** A stone's place in a listing order: its id and, for the price and weight orders, that value. */
+export interface SortKey { id: number; value?: number }
+
+/** Read the stones after this one, if the catalogue is still at this version (catalog.anchors.ts). */
+export interface ListingAnchor { stone: SortKey; version: number }
+
+/** A stone of a listing read: its card and its place in the order. */
+export interface ListedStone extends SortKey { json: string }
+
+/** A listing read: its stones in order, and the catalogue version the statement saw. */
+export interface ListingRead { stones: ListedStone[]; version: number }
+
+/** The value each order sorts by before the id, and the same order for rows in hand. */
+const sortValues = {
+  newest: undefined, price_asc: items.pricePaise, price_desc: items.pricePaise, weight_asc: items.weightMg, weight_desc: items.weightMg,
+} as const;
+const byId = (a: SortKey, b: SortKey) => b.id - a.id;
+const inOrder: Record<StoneFilter['sort'], (a: SortKey, b: SortKey) => number> = {
+  newest: byId,
+  price_asc: (a, b) => a.value! - b.value! || byId(a, b),
+  price_desc: (a, b) => b.value! - a.value! || byId(a, b),
+  weight_asc: (a, b) => a.value! - b.value! || byId(a, b),
+  weight_desc: (a, b) => b.value! - a.value! || byId(a, b),
+};
+
 /**
- * One page of available stones, their cards as a JSON array text, in one SQL statement whatever the
- * page: the inner query filters and pages over the covering index (ids only, an index-only scan);
- * the outer one reads just those rows.
- * Order ends on the unique id, so pages never repeat or skip a stone.
+ * "After the anchor stone" in each order, written out because the orders mix directions (price
+ * ascending, then id descending), which a row comparison cannot express.
  */
-export async function listAvailableStonesJson(db: Database, storeId: number, f: StoneFilter, offset: number, limit: number): Promise<string> {
+function afterAnchor(sort: StoneFilter['sort']): SQL {
+  const id = sql`${items.id} < ${sql.placeholder('anchorId')}`;
+  const column = sortValues[sort];
+  if (!column) return id;
+  const beyond = sort.endsWith('_asc') ? sql`>` : sql`<`;
+  return sql`(${column} ${beyond} ${sql.placeholder('anchorValue')} or (${column} = ${sql.placeholder('anchorValue')} and ${id}))`;
+}
+
+/** The store's catalogue version (0 before its first stone), read once per statement. */
+const catalogVersion = sql<number>`coalesce((select ${catalogVersions.version} from ${catalogVersions} where ${catalogVersions.storeId} = ${sql.placeholder('storeId')}), 0)::float8`;
+
+/**
+ * Available stones of one listing in one SQL statement: the inner query filters and pages over the
+ * covering index (ids only, an index-only scan), the outer one reads just those rows' cards. Order
+ * ends on the unique id, so pages never repeat or skip a stone.
+ *
+ * Without an anchor it skips `skip` stones from the top of the list. With one it skips from just
+ * after the anchor stone instead, so a deep page costs what the first does; and it reads nothing
+ * unless the catalogue is still at the anchor's version, when the anchor stone still sits at the
+ * same place (docs/decisions/0011-listing-page-anchors.md).
+ *
+ * The version is the statement's first table, joined to the page, so it comes back even with no
+ * stone: an empty read then tells "past the end" from "the catalogue has moved on". Rows come back
+ * unordered and are put in order here: a final ORDER BY over that join made PostgreSQL sort (and
+ * copy) the cards, although the page is already in order.
+ */
+export async function listAvailableStones(
+  db: Database, storeId: number, f: StoneFilter, anchor: ListingAnchor | null, skip: number, take: number,
+): Promise<ListingRead> {
   const used = listFilters.filter(([key]) => f[key] !== undefined);
-  const key = ['list', f.sort, ...used.map(([k]) => k), f.weightMinMg !== undefined && 'min', f.weightMaxMg !== undefined && 'max'].filter(Boolean).join(':');
-  return asJsonArray(await cardsOf(db, key, (name) => {
-    const order = sortOrders[f.sort];
+  const key = ['list', f.sort, anchor && 'anchor', ...used.map(([k]) => k), f.weightMinMg !== undefined && 'min', f.weightMaxMg !== undefined && 'max'].filter(Boolean).join(':');
+  const query = preparedQuery(db, key, (name) => {
     const page = db.select({ pageId: items.id }).from(items).where(and(
       eq(items.storeId, sql.placeholder('storeId')),
       eq(items.productId, sql.placeholder('productId')),
@@ -182,7 +250,19 @@ export async function listAvailableStonesJson(db: Database, storeId: number, f: 
       ...used.map(([k, column]) => anyOf(column, k)),
       f.weightMinMg !== undefined ? gte(items.weightMg, sql.placeholder('weightMinMg')) : undefined,
       f.weightMaxMg !== undefined ? lte(items.weightMg, sql.placeholder('weightMaxMg')) : undefined,
-    )).orderBy(...order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
-    return db.select({ json: items.card }).from(page).innerJoin(items, eq(items.id, page.pageId)).orderBy(...order).prepare(name);
-  }, { ...f, storeId, offset, limit }));
+      anchor ? afterAnchor(f.sort) : undefined,
+      anchor ? sql`${catalogVersion} = ${sql.placeholder('version')}` : undefined,
+    )).orderBy(...sortOrders[f.sort]).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
+    const value = sortValues[f.sort];
+    // A plain SELECT (no WITH), as PGlite's prepared reads require (packages/db/src/pglite-prepared.ts).
+    return db.select({ json: items.card, id: items.id, version: sql`current.version`, ...(value ? { value: sql`${value}::float8` } : {}) })
+      .from(sql`(select ${catalogVersion} as version) as current`).leftJoin(page, sql`true`).leftJoin(items, eq(items.id, page.pageId))
+      .prepare(name);
+  });
+  const from = anchor ? { anchorId: anchor.stone.id, anchorValue: anchor.stone.value, version: anchor.version } : {};
+  const rows = await query.execute({ ...f, ...from, storeId, offset: skip, limit: take }) as [string | null, number, number, number?][];
+  const stones: ListedStone[] = [];
+  for (const [json, id, , value] of rows) if (json !== null) stones.push(value === undefined ? { json, id } : { json, id, value });
+  stones.sort(inOrder[f.sort]);
+  return { stones, version: rows[0]![2] };
 }

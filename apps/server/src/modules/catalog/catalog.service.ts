@@ -9,6 +9,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { JsonText } from '../../lib/serializer.ts';
 import * as repo from './catalog.repo.ts';
 import { type CatalogMasters, catalogMasters } from './catalog.masters.ts';
+import { type PageStart, pageAnchors } from './catalog.anchors.ts';
 
 export function toProductSummary(p: repo.ProductRow): ProductSummary {
   return {
@@ -84,6 +85,39 @@ function productOf(m: CatalogMasters, ref: string | number): repo.ProductRow | u
   return m.productsByUrl.get(text) ?? (/^\d{1,9}$/.test(text) ? m.products.get(Number(text)) : undefined);
 }
 
+const sortKeyOf = ({ id, value }: repo.SortKey): repo.SortKey => (value === undefined ? { id } : { id, value });
+
+/**
+ * One page of a listing as a JSON array text of stone cards. It reads on from the nearest page start
+ * remembered at the catalogue's current version (catalog.anchors.ts), so page 50 costs about what
+ * page 1 does; without one, or when the catalogue has moved on since, it counts from the top. Either
+ * way it remembers where this page and the next one start: infinite scroll asks for the next one,
+ * and a shared link for this one again (docs/decisions/0011-listing-page-anchors.md).
+ */
+async function readListingPage(db: Database, storeId: number, f: repo.StoneFilter, offset: number, limit: number): Promise<string> {
+  const anchors = pageAnchors(db);
+  const listing = `${storeId}:${JSON.stringify(f)}`;
+  const start = offset > 0 ? anchors.nearest(listing, offset) : undefined;
+  let read = await readFrom(db, storeId, f, start, offset, limit);
+  // The catalogue has moved on since the start was remembered: count from the top instead.
+  if (start && read.version !== start.version) read = await readFrom(db, storeId, f, undefined, offset, limit);
+  const { lead, stones, version } = read;
+  const page = lead ? stones.slice(1) : stones;
+  if (lead && stones.length) anchors.remember(listing, version, offset, sortKeyOf(stones[0]!));
+  if (page.length === limit) anchors.remember(listing, version, offset + limit, sortKeyOf(page[limit - 1]!));
+  let json = '[';
+  for (let i = 0; i < page.length; i++) json += (i ? ',' : '') + page[i]!.json;
+  return `${json}]`;
+}
+
+/** Reads a page from a start (or the top), with one stone more in front when there is one: the anchor of the page's own start. */
+async function readFrom(db: Database, storeId: number, f: repo.StoneFilter, start: PageStart | undefined, offset: number, limit: number) {
+  const from = start ? start.offset : 0;
+  const lead = offset > from ? 1 : 0;
+  const read = await repo.listAvailableStones(db, storeId, f, start ?? null, offset - from - lead, limit + lead);
+  return { lead, stones: read.stones, version: read.version };
+}
+
 /** One page of stones as JSON text: the stored cards pass through untouched (docs/decisions/0009-stone-cards.md). */
 export async function listItems(db: Database, ctx: RequestContext, body: ListingFilterBody, page: number): Promise<JsonText<ListingResponse>> {
   const { filter, selectedCarat, selectedRatti } = body;
@@ -101,7 +135,7 @@ export async function listItems(db: Database, ctx: RequestContext, body: Listing
   const answer = (stones: string) => new JsonText<ListingResponse>(`{"data":${stones},"page":${page},"per_page":${ITEMS_PER_PAGE}}`);
   if (rattiIds?.length === 0) return answer('[]');
   const list = (ids: number[]) => (ids.length ? ids : undefined);
-  const stones = await repo.listAvailableStonesJson(db, ctx.store.id, {
+  const stones = await readListingPage(db, ctx.store.id, {
     productId: product.id,
     gradeIds: list(filter.grades), colorIds: list(filter.colors), clarityIds: list(filter.clarities),
     shapeIds: list(filter.shapes), originIds: list(filter.origins), rattiIds,

@@ -169,13 +169,24 @@ export interface StoneFilter {
   sort: 'newest' | 'price_asc' | 'price_desc' | 'weight_asc' | 'weight_desc';
 }
 
-const sortOrders = {
-  newest: [desc(items.id)],
-  price_asc: [asc(items.pricePaise), desc(items.id)],
-  price_desc: [desc(items.pricePaise), desc(items.id)],
-  weight_asc: [asc(items.weightMg), desc(items.id)],
-  weight_desc: [desc(items.weightMg), desc(items.id)],
+/**
+ * Each listing order: the value it sorts by before the id (none for newest) and that value's
+ * direction; ties always go newest first. The SQL order, the "after the anchor" condition and the
+ * in-hand comparison below are all derived from this one table.
+ */
+const listingOrders = {
+  newest: { column: undefined, ascending: false },
+  price_asc: { column: items.pricePaise, ascending: true },
+  price_desc: { column: items.pricePaise, ascending: false },
+  weight_asc: { column: items.weightMg, ascending: true },
+  weight_desc: { column: items.weightMg, ascending: false },
 } as const;
+type ListingOrder = keyof typeof listingOrders;
+
+function orderBy(sort: ListingOrder): SQL[] {
+  const { column, ascending } = listingOrders[sort];
+  return column ? [ascending ? asc(column) : desc(column), desc(items.id)] : [desc(items.id)];
+}
 
 const listFilters = [
   ['gradeIds', items.gradeId], ['colorIds', items.colorId], ['clarityIds', items.clarityId],
@@ -194,29 +205,22 @@ export interface ListedStone extends SortKey { json: string }
 /** A listing read: its stones in order, and the catalogue version the statement saw. */
 export interface ListingRead { stones: ListedStone[]; version: number }
 
-/** The value each order sorts by before the id, and the same order for rows in hand. */
-const sortValues = {
-  newest: undefined, price_asc: items.pricePaise, price_desc: items.pricePaise, weight_asc: items.weightMg, weight_desc: items.weightMg,
-} as const;
-const byId = (a: SortKey, b: SortKey) => b.id - a.id;
-const inOrder: Record<StoneFilter['sort'], (a: SortKey, b: SortKey) => number> = {
-  newest: byId,
-  price_asc: (a, b) => a.value! - b.value! || byId(a, b),
-  price_desc: (a, b) => b.value! - a.value! || byId(a, b),
-  weight_asc: (a, b) => a.value! - b.value! || byId(a, b),
-  weight_desc: (a, b) => b.value! - a.value! || byId(a, b),
-};
+/** The same orders for rows in hand (the listing statement's rows come back unordered). */
+const inOrder = Object.fromEntries(Object.entries(listingOrders).map(([sort, { column, ascending }]) => {
+  const sign = ascending ? 1 : -1;
+  const compare = column ? (a: SortKey, b: SortKey) => sign * (a.value! - b.value!) || b.id - a.id : (a: SortKey, b: SortKey) => b.id - a.id;
+  return [sort, compare];
+})) as Record<ListingOrder, (a: SortKey, b: SortKey) => number>;
 
 /**
  * "After the anchor stone" in each order, written out because the orders mix directions (price
  * ascending, then id descending), which a row comparison cannot express.
  */
-function afterAnchor(sort: StoneFilter['sort']): SQL {
+function afterAnchor(sort: ListingOrder): SQL {
+  const { column, ascending } = listingOrders[sort];
   const id = sql`${items.id} < ${sql.placeholder('anchorId')}`;
-  const column = sortValues[sort];
   if (!column) return id;
-  const beyond = sort.endsWith('_asc') ? sql`>` : sql`<`;
-  return sql`(${column} ${beyond} ${sql.placeholder('anchorValue')} or (${column} = ${sql.placeholder('anchorValue')} and ${id}))`;
+  return sql`(${column} ${ascending ? sql`>` : sql`<`} ${sql.placeholder('anchorValue')} or (${column} = ${sql.placeholder('anchorValue')} and ${id}))`;
 }
 
 /** The store's catalogue version (0 before its first stone), read once per statement. */
@@ -252,8 +256,8 @@ export async function listAvailableStones(
       f.weightMaxMg !== undefined ? lte(items.weightMg, sql.placeholder('weightMaxMg')) : undefined,
       anchor ? afterAnchor(f.sort) : undefined,
       anchor ? sql`${catalogVersion} = ${sql.placeholder('version')}` : undefined,
-    )).orderBy(...sortOrders[f.sort]).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
-    const value = sortValues[f.sort];
+    )).orderBy(...orderBy(f.sort)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
+    const value = listingOrders[f.sort].column;
     // A plain SELECT (no WITH), as PGlite's prepared reads require (packages/db/src/pglite-prepared.ts).
     return db.select({ json: items.card, id: items.id, version: sql`current.version`, ...(value ? { value: sql`${value}::float8` } : {}) })
       .from(sql`(select ${catalogVersion} as version) as current`).leftJoin(page, sql`true`).leftJoin(items, eq(items.id, page.pageId))

@@ -8,10 +8,15 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
           environment: 'node',
-          // Each file builds its own app on its own fresh database; two workers suit the 2-core machines.
+          // Migrations run once (globalSetup); each file builds its app on a fresh copy of that
+          // database. Workers are reused across files (isolate: false) so PGlite and the modules
+          // load once per worker, not once per file; two workers suit the 2-core machines.
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          isolate: false,
           maxWorkers: 2,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: the suite must pass on a busy machine.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           setupFiles: ['apps/server/test/setup.ts'],
         },
       },

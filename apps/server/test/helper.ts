@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
 import type { FastifyInstance } from 'fastify';
-import { type Database, openDatabase } from '@gemstore/db';
+import type { Database } from '@gemstore/db';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { testDatabase } from './databases.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -22,34 +21,19 @@ export interface TestApp {
 export const testDatabaseKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
 /**
- * The real app on a database of its own: an in-memory PGlite, or a freshly created PostgreSQL
- * database (dropped on close) when DATABASE_URL is set. Caches are off so every call reads the database.
+ * The real app on a fresh database of its own (test/databases.ts: a copy of the run's migrated
+ * database, on PGlite or, when DATABASE_URL is set, PostgreSQL). Caches are off so every call
+ * reads the database.
  */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-test-'));
-  const adminUrl = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (adminUrl) {
-    const name = `gemstore_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
-      await a.unsafe(`drop database if exists ${name} with (force)`);
-      await a.end();
-    };
-  }
+  const database = await testDatabase();
   const config = loadConfig({
     NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', STORE_CACHE_SECONDS: '0',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env,
+    ...(database.url ? { DATABASE_URL: database.url } : {}), ...env,
   });
   const queries = { count: 0 };
-  const handle = await openDatabase({ databaseUrl, poolSize: 5, onQuery: () => { queries.count++; } });
+  const handle = await database.open(() => { queries.count++; });
   const app = await buildApp({ config, db: handle.db, web: false, logger: false });
   await app.ready();
   return {
@@ -57,7 +41,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     async close() {
       await app.close();
       await handle.close();
-      await dropDatabase();
+      await database.release();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

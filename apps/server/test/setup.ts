@@ -1,7 +1,9 @@
 import { afterEach, vi } from 'vitest';
 
-// An unexpected console.error fails the test that caused it (HABITS.md 7).
-const errorSpy = vi.spyOn(console, 'error');
+// An unexpected console.error fails the test that caused it (HABITS.md 7). Workers run several
+// files (isolate: false), so the spy is made once per worker and cleared before each file.
+const errorSpy = vi.isMockFunction(console.error) ? vi.mocked(console.error) : vi.spyOn(console, 'error');
+errorSpy.mockClear();
 afterEach(() => {
   const calls = errorSpy.mock.calls;
   errorSpy.mockClear();

@@ -7,7 +7,6 @@ import postgres from 'postgres';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import * as schema from './schema/index.ts';
-import { preparingSelects } from './pglite-prepared.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -28,6 +27,10 @@ export interface OpenDbOptions {
   databaseUrl?: string;
   /** Folder for PGlite's files; undefined keeps the database in memory (tests). */
   pgliteDir?: string;
+  /** An open PGlite to use instead of creating one (tests reuse instances); close() leaves it open. */
+  pglite?: PGlite;
+  /** Run the migrations first (default true). */
+  migrate?: boolean;
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
   /** Called with every SQL statement Drizzle sends (tests and benchmarks count them). */
@@ -70,18 +73,25 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
       connection: { plan_cache_mode: 'force_generic_plan' },
     });
     const db = drizzlePostgres(preparingEveryStatement(client), { schema, casing: 'snake_case', logger: queryLogger(options.onQuery) });
-    await migratePostgres(db, { migrationsFolder });
+    if (options.migrate !== false) await migratePostgres(db, { migrationsFolder });
     return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+  }
+  if (options.pglite) {
+    const db = await pgliteDatabase(options.pglite, options);
+    return { db, kind: 'pglite', close: async () => {} };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   // relaxedDurability: PGlite otherwise awaits a file-system sync pass after every query, reads
   // included, which tripled the cost of a catalogue read; the sync still runs, just without holding
   // the answer (docs/decisions/0006-pglite-relaxed-durability.md).
   const client = await PGlite.create(options.pgliteDir, { relaxedDurability: true });
-  // Generic plans for the prepared reads, as on PostgreSQL (see openDatabase's postgres branch).
-  await client.exec('set plan_cache_mode = force_generic_plan');
-  const db = drizzlePglite(preparingSelects(client), { schema, casing: 'snake_case', logger: queryLogger(options.onQuery) });
-  await migratePglite(db, { migrationsFolder });
+  const db = await pgliteDatabase(client, options);
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+async function pgliteDatabase(client: PGlite, options: OpenDbOptions): Promise<Database> {
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: queryLogger(options.onQuery) });
+  if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
   // The PGlite and postgres-js Drizzle databases expose the same query builder; one type serves both.
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return db as unknown as Database;
 }

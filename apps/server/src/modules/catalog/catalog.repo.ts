@@ -258,7 +258,6 @@ export async function listAvailableStones(
       anchor ? sql`${catalogVersion} = ${sql.placeholder('version')}` : undefined,
     )).orderBy(...orderBy(f.sort)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
     const value = listingOrders[f.sort].column;
-    // A plain SELECT (no WITH), as PGlite's prepared reads require (packages/db/src/pglite-prepared.ts).
     return db.select({ json: items.card, id: items.id, version: sql`current.version`, ...(value ? { value: sql`${value}::float8` } : {}) })
       .from(sql`(select ${catalogVersion} as version) as current`).leftJoin(page, sql`true`).leftJoin(items, eq(items.id, page.pageId))
       .prepare(name);

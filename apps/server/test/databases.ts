@@ -1,0 +1,66 @@
+import { PGlite } from '@electric-sql/pglite';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { type DbHandle, openDatabase } from '@gemstore/db';
+import { withDatabase } from './global-setup.ts';
+
+export interface TestDatabase {
+  /** Set for PostgreSQL: the URL of this test's own database. */
+  url?: string;
+  open(onQuery?: (query: string) => void): Promise<DbHandle>;
+  /** Drops or recycles the database (call after every handle is closed). */
+  release(): Promise<void>;
+}
+
+/**
+ * PGlite instances of this worker. Each is loaded once from the run's migrated snapshot and emptied
+ * before every use, so a test file starts on a fresh database without paying for PGlite's start.
+ */
+const idlePglites: PGlite[] = [];
+let snapshot: Blob | undefined;
+
+async function emptied(pg: PGlite): Promise<PGlite> {
+  const { rows } = await pg.query<{ name: string }>(
+    `select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
+  );
+  if (rows.length) await pg.exec(`truncate ${rows.map((r) => r.name).join(', ')} restart identity cascade`);
+  return pg;
+}
+
+async function pgliteDatabase(): Promise<TestDatabase> {
+  snapshot ??= new Blob([readFileSync(inject('pgliteSnapshot'))]);
+  const pg = idlePglites.pop() ?? await PGlite.create({ loadDataDir: snapshot });
+  await emptied(pg);
+  return {
+    open: (onQuery) => openDatabase({ pglite: pg, migrate: false, onQuery }),
+    async release() { idlePglites.push(pg); },
+  };
+}
+
+async function postgresDatabase(adminUrl: string): Promise<TestDatabase> {
+  const name = `gemstore_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database ${name} template ${inject('templateDatabase')}`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(adminUrl, name);
+  return {
+    url,
+    open: (onQuery) => openDatabase({ databaseUrl: url, poolSize: 5, migrate: false, onQuery }),
+    async release() {
+      const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await a.unsafe(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+/** A fresh, migrated database of the run's kind: PostgreSQL when DATABASE_URL is set, else PGlite. */
+export function testDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.DATABASE_URL;
+  return adminUrl ? postgresDatabase(adminUrl) : pgliteDatabase();
+}

@@ -31,8 +31,14 @@ async function emptied(pg: PGlite): Promise<PGlite> {
 
 async function pgliteDatabase(): Promise<TestDatabase> {
   snapshot ??= new Blob([readFileSync(inject('pgliteSnapshot'))]);
-  const pg = idlePglites.pop() ?? await PGlite.create({ loadDataDir: snapshot });
-  await emptied(pg);
+  let pg = idlePglites.pop() ?? await PGlite.create({ loadDataDir: snapshot });
+  try {
+    await emptied(pg);
+  } catch {
+    // An instance a failed test left unusable is replaced, so one failure cannot spread to other files.
+    await pg.close().catch(() => {});
+    pg = await emptied(await PGlite.create({ loadDataDir: snapshot }));
+  }
   return {
     open: (onQuery) => openDatabase({ pglite: pg, migrate: false, onQuery }),
     async release() { idlePglites.push(pg); },

@@ -37,24 +37,6 @@ export interface OpenDbOptions {
   onQuery?: (query: string) => void;
 }
 
-/**
- * Drizzle asks postgres.js to prepare only statements built with `.prepare(name)`, so every other
- * query is parsed and planned on each call: several milliseconds for the ten-table stone listing.
- * postgres.js keeps prepared statements per connection keyed by SQL text; repositories keep the
- * number of distinct texts small (array parameters instead of IN lists of varying length).
- */
-function preparingEveryStatement(client: postgres.Sql): postgres.Sql {
-  return new Proxy(client, {
-    get(target, property, receiver) {
-      if (property === 'unsafe') {
-        return (query: string, params?: unknown[], options?: { prepare?: boolean }) =>
-          target.unsafe(query, params as never, { ...options, prepare: true });
-      }
-      return Reflect.get(target, property, receiver);
-    },
-  });
-}
-
 function queryLogger(onQuery: OpenDbOptions['onQuery']) {
   return onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
 }
@@ -72,7 +54,7 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
       // is shaped for its index, so the generic plan is the good one (docs/decisions/0007-stone-reads-and-responses.md).
       connection: { plan_cache_mode: 'force_generic_plan' },
     });
-    const db = drizzlePostgres(preparingEveryStatement(client), { schema, casing: 'snake_case', logger: queryLogger(options.onQuery) });
+    const db = drizzlePostgres(client, { schema, casing: 'snake_case', logger: queryLogger(options.onQuery) });
     if (options.migrate !== false) await migratePostgres(db, { migrationsFolder });
     return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }

@@ -5,21 +5,6 @@ import { z } from 'zod';
 
 type Serializer = (data: unknown) => string;
 
-/**
- * An answer the database has already written as JSON text (stone cards, docs/decisions/0009): the
- * route's serializer sends it as it is. `T` is the contract it claims to meet; outside production
- * the serializer holds it to that contract like any other answer.
- */
-export class JsonText<T> {
-  declare private readonly contract?: T;
-  constructor(readonly text: string) {}
-}
-
-/** Lets a route whose response schema is `T` return a `JsonText<T>`. */
-export function asAnswer<T>(answer: JsonText<T>): T {
-  return answer as unknown as T;
-}
-
 function zodSchemaOf(schema: unknown): z.ZodType {
   if (schema instanceof z.ZodType) return schema;
   const wrapped = (schema as { properties?: unknown } | null)?.properties;
@@ -39,20 +24,8 @@ export function contractSerializerCompiler(options: { checkWithZod: boolean }): 
   return ({ schema, method, url }) => {
     const contract = zodSchemaOf(schema);
     const compiled: Serializer = fastJson(z.toJSONSchema(contract, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as never);
-    const fast: Serializer = (data) => (data instanceof JsonText ? data.text : compiled(data));
-    if (!options.checkWithZod) return fast;
+    if (!options.checkWithZod) return compiled;
     return (data) => {
-      if (data instanceof JsonText) {
-        // Text written elsewhere must be exactly what the contract makes of it: no field missing,
-        // none extra, every value as the contract reads it.
-        const value: unknown = JSON.parse(data.text);
-        const parsed = contract.safeParse(value);
-        if (!parsed.success) throw new Error(`The ${method} ${url} answer does not match its contract: ${z.prettifyError(parsed.error)}`);
-        if (!isDeepStrictEqual(value, JSON.parse(JSON.stringify(parsed.data)))) {
-          throw new Error(`The ${method} ${url} answer carries more or other values than its contract:\n${data.text}\n${JSON.stringify(parsed.data)}`);
-        }
-        return data.text;
-      }
       const parsed = contract.safeParse(data);
       if (!parsed.success) throw new Error(`The ${method} ${url} answer does not match its contract: ${z.prettifyError(parsed.error)}`);
       const text = compiled(data);

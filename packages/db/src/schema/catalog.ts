@@ -79,26 +79,9 @@ export const items = pgTable('items', {
   certificateLab: text('certificate_lab').notNull().default(''),
   certificateNumber: text('certificate_number').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /**
-   * The stone as the API shows it (the contract's Item, as JSON text), written by the database
-   * itself whenever the stone or a name it shows changes (migration 0003_stone_cards.sql), so reads
-   * send it as it is: docs/decisions/0009-stone-cards.md.
-   */
-  card: text('card').notNull().default(''),
 }, (t) => [
   uniqueIndex('items_store_url').on(t.storeId, t.url),
   uniqueIndex('items_store_gin').on(t.storeId, t.gin),
   index('items_store_product').on(t.storeId, t.productId),
   // The listing's covering index (INCLUDE columns) lives in a hand-written migration: 0001_listing_index.sql.
 ]);
-
-/**
- * A counter per store that every change to its stones moves on (statement triggers on items,
- * migration 0004_catalog_versions.sql). The listing remembers where pages start only together with
- * the version it saw, so a sale, a new stone or a price change makes those bookmarks unusable at
- * once, in every server process: docs/decisions/0011-listing-page-anchors.md.
- */
-export const catalogVersions = pgTable('catalog_versions', {
-  storeId: integer('store_id').primaryKey().references(() => stores.id, { onDelete: 'cascade' }),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
-});

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
-  type Database, catalogVersions, clarities, colors, grades, items, origins, productCategories, products, rattis, shapes,
+  type Database, clarities, colors, grades, items, origins, productCategories, products, rattis, shapes,
 } from '@gemstore/db';
 
 /** A literal, not a bound parameter, so generic prepared plans can still use the partial listing index. */
@@ -89,74 +89,53 @@ export async function listRattis(db: Database, storeId: number) {
 }
 
 /**
- * Stones travel as their cards (items.card: the contract's Item as JSON text, which the database
- * writes whenever the stone or a name it shows changes, migration 0003_stone_cards.sql), so the
- * server neither decodes rows nor re-encodes stones (docs/decisions/0009-stone-cards.md). Lists are
- * joined here, not with string_agg: an ordered aggregate cost PostgreSQL more than the page's rows.
+ * A stone as read for the API: its own columns and the names it shows, joined in the same
+ * statement. catalog.service.ts maps it to the contract's Item in one function (toItem).
  */
-const asJsonArray = (cards: string[]) => `[${cards.join(',')}]`;
+const stoneColumns = {
+  id: items.id, storeId: items.storeId, gin: items.gin, name: items.name, url: items.url,
+  weightMg: items.weightMg, widthMm: items.widthMm, lengthMm: items.lengthMm, depthMm: items.depthMm,
+  image: items.image, certificateImage: items.certificateImage, certificateLab: items.certificateLab,
+  certificateNumber: items.certificateNumber, pricePaise: items.pricePaise, status: items.status,
+  product: { id: products.id, name: products.name, alias: products.alias, url: products.url, categoryUrl: productCategories.url },
+  ratti: { id: rattis.id, ratiStandard: rattis.ratiStandard },
+  color: { id: colors.id, value: colors.value },
+  clarity: { id: clarities.id, value: clarities.value },
+  grade: { id: grades.id, value: grades.value, alias: grades.alias },
+  origin: { id: origins.id, value: origins.value },
+  shape: { id: shapes.id, value: shapes.value },
+};
+/**
+ * Every stone read: items with the names it shows (each join is by primary key). Lists leave the
+ * long description text out (read as '').
+ */
+function selectStones(db: Database, { withDescription = false } = {}) {
+  return db.select({ ...stoneColumns, description: withDescription ? items.description : sql<string>`''` }).from(items)
+    .innerJoin(products, eq(products.id, items.productId))
+    .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
+    .innerJoin(rattis, eq(rattis.id, items.rattiId))
+    .innerJoin(colors, eq(colors.id, items.colorId))
+    .innerJoin(clarities, eq(clarities.id, items.clarityId))
+    .innerJoin(grades, eq(grades.id, items.gradeId))
+    .innerJoin(origins, eq(origins.id, items.originId))
+    .innerJoin(shapes, eq(shapes.id, items.shapeId));
+}
 
 /** `column = any($n::int[])` with a named placeholder: one statement text whatever the number of ids. */
 function anyOf(column: SQLWrapper, placeholder: string): SQL {
   return sql`${column} = any(${sql.placeholder(placeholder)}::int[])`;
 }
 
-/** A prepared statement whose rows come back as arrays of column values, in the order selected. */
-interface PreparedArrays { execute(values: Record<string, unknown>): Promise<unknown[][]> }
-
-/**
- * Rows as the driver gives them: drizzle's mapping of each row into an object tests every field's
- * class on every row, which cost more CPU than reading the rows. Drizzle hands a prepared query's
- * driver rows (arrays) to its `customResultMapper` when one is set (its relational queries set one),
- * so an identity mapper keeps them as they are.
- */
-function asArrays(query: object): PreparedArrays {
-  if (!('customResultMapper' in query)) throw new Error('drizzle prepared queries no longer carry a customResultMapper');
-  Object.assign(query, { customResultMapper: (rows: unknown[][]) => rows });
-  return query as unknown as PreparedArrays;
-}
-
-/**
- * Stone queries are built once per database and query shape, then executed with values: building
- * the SQL text for every request cost more CPU than PostgreSQL spent answering it.
- */
-const preparedByDb = new WeakMap<Database, Map<string, PreparedArrays>>();
-function preparedQuery(db: Database, key: string, build: (name: string) => object): PreparedArrays {
-  let byKey = preparedByDb.get(db);
-  if (!byKey) preparedByDb.set(db, (byKey = new Map()));
-  let query = byKey.get(key);
-  if (!query) byKey.set(key, (query = asArrays(build(`stones_${byKey.size}`))));
-  return query;
-}
-
-/** The first column of each row: the statements below select one JSON text per stone. */
-async function cardsOf(db: Database, key: string, build: (name: string) => object, values: Record<string, unknown>): Promise<string[]> {
-  return (await preparedQuery(db, key, build).execute(values)).map((row) => row[0] as string);
-}
-
 const isNumericRef = (ref: string) => /^\d{1,9}$/.test(ref);
 
-/**
- * One stone by friendly url or id, of this store only: its card with its description added (lists
- * leave that long text out), as JSON text of the contract's ItemDetail; null when there is none.
- */
-export async function findStoneDetailJson(db: Database, storeId: number, ref: string): Promise<string | null> {
-  const byId = isNumericRef(ref);
-  const [detail] = await cardsOf(db, byId ? 'detail-by-id-or-url' : 'detail-by-url', (name) => db.select({
-    json: sql<string>`left(${items.card}, -1) || ',"description":' || to_json(${items.description})::text || '}'`,
-  }).from(items).where(and(
-    eq(items.storeId, sql.placeholder('storeId')),
-    byId ? or(eq(items.id, sql.placeholder('id')), eq(items.url, sql.placeholder('url'))) : eq(items.url, sql.placeholder('url')),
-  )).orderBy(desc(items.id)).limit(1).prepare(name), { storeId, url: ref, ...(byId ? { id: Number(ref) } : {}) });
-  return detail ?? null;
+/** This store's stones with these ids, newest first (cart, orders and returns show them). */
+export async function findStonesByIds(db: Database, storeId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return selectStones(db)
+    .where(and(eq(items.storeId, storeId), inArray(items.id, ids))).orderBy(desc(items.id));
 }
 
-/** The cards of this store's stones with these ids, newest first, as a JSON array text. */
-export async function findStonesJsonByIds(db: Database, storeId: number, ids: number[]): Promise<string> {
-  if (ids.length === 0) return '[]';
-  return asJsonArray(await cardsOf(db, 'by-ids', (name) => db.select({ json: items.card }).from(items)
-    .where(and(eq(items.storeId, sql.placeholder('storeId')), anyOf(items.id, 'ids'))).orderBy(desc(items.id)).prepare(name), { storeId, ids }));
-}
+export type StoneRow = Awaited<ReturnType<typeof findStonesByIds>>[number];
 
 /** A listing filter with every reference already resolved to ids (catalog.service.ts). */
 export interface StoneFilter {
@@ -169,103 +148,67 @@ export interface StoneFilter {
   sort: 'newest' | 'price_asc' | 'price_desc' | 'weight_asc' | 'weight_desc';
 }
 
-/**
- * Each listing order: the value it sorts by before the id (none for newest) and that value's
- * direction; ties always go newest first. The SQL order, the "after the anchor" condition and the
- * in-hand comparison below are all derived from this one table.
- */
+/** Each listing order: the value it sorts by before the id (none for newest); ties go newest first. */
 const listingOrders = {
-  newest: { column: undefined, ascending: false },
-  price_asc: { column: items.pricePaise, ascending: true },
-  price_desc: { column: items.pricePaise, ascending: false },
-  weight_asc: { column: items.weightMg, ascending: true },
-  weight_desc: { column: items.weightMg, ascending: false },
+  newest: [desc(items.id)],
+  price_asc: [asc(items.pricePaise), desc(items.id)],
+  price_desc: [desc(items.pricePaise), desc(items.id)],
+  weight_asc: [asc(items.weightMg), desc(items.id)],
+  weight_desc: [desc(items.weightMg), desc(items.id)],
 } as const;
-type ListingOrder = keyof typeof listingOrders;
-
-function orderBy(sort: ListingOrder): SQL[] {
-  const { column, ascending } = listingOrders[sort];
-  return column ? [ascending ? asc(column) : desc(column), desc(items.id)] : [desc(items.id)];
-}
 
 const listFilters = [
   ['gradeIds', items.gradeId], ['colorIds', items.colorId], ['clarityIds', items.clarityId],
   ['shapeIds', items.shapeId], ['originIds', items.originId], ['rattiIds', items.rattiId],
 ] as const;
 
-/** A stone's place in a listing order: its id and, for the price and weight orders, that value. */
-export interface SortKey { id: number; value?: number }
-
-/** Read the stones after this one, if the catalogue is still at this version (catalog.anchors.ts). */
-export interface ListingAnchor { stone: SortKey; version: number }
-
-/** A stone of a listing read: its card and its place in the order. */
-export interface ListedStone extends SortKey { json: string }
-
-/** A listing read: its stones in order, and the catalogue version the statement saw. */
-export interface ListingRead { stones: ListedStone[]; version: number }
-
-/** The same orders for rows in hand (the listing statement's rows come back unordered). */
-const inOrder = Object.fromEntries(Object.entries(listingOrders).map(([sort, { column, ascending }]) => {
-  const sign = ascending ? 1 : -1;
-  const compare = column ? (a: SortKey, b: SortKey) => sign * (a.value! - b.value!) || b.id - a.id : (a: SortKey, b: SortKey) => b.id - a.id;
-  return [sort, compare];
-})) as Record<ListingOrder, (a: SortKey, b: SortKey) => number>;
-
 /**
- * "After the anchor stone" in each order, written out because the orders mix directions (price
- * ascending, then id descending), which a row comparison cannot express.
+ * The stone reads of one database, each built once per query shape and run as a named prepared
+ * statement: building the SQL text for every request cost more CPU than PostgreSQL spent answering.
+ * The catalog service owns one instance, so the statements live as long as the app.
  */
-function afterAnchor(sort: ListingOrder): SQL {
-  const { column, ascending } = listingOrders[sort];
-  const id = sql`${items.id} < ${sql.placeholder('anchorId')}`;
-  if (!column) return id;
-  return sql`(${column} ${ascending ? sql`>` : sql`<`} ${sql.placeholder('anchorValue')} or (${column} = ${sql.placeholder('anchorValue')} and ${id}))`;
-}
+export class StoneReads {
+  private readonly statements = new Map<string, unknown>();
 
-/** The store's catalogue version (0 before its first stone), read once per statement. */
-const catalogVersion = sql<number>`coalesce((select ${catalogVersions.version} from ${catalogVersions} where ${catalogVersions.storeId} = ${sql.placeholder('storeId')}), 0)::float8`;
+  constructor(private readonly db: Database) {}
 
-/**
- * Available stones of one listing in one SQL statement: the inner query filters and pages over the
- * covering index (ids only, an index-only scan), the outer one reads just those rows' cards. Order
- * ends on the unique id, so pages never repeat or skip a stone.
- *
- * Without an anchor it skips `skip` stones from the top of the list. With one it skips from just
- * after the anchor stone instead, so a deep page costs what the first does; and it reads nothing
- * unless the catalogue is still at the anchor's version, when the anchor stone still sits at the
- * same place (docs/decisions/0011-listing-page-anchors.md).
- *
- * The version is the statement's first table, joined to the page, so it comes back even with no
- * stone: an empty read then tells "past the end" from "the catalogue has moved on". Rows come back
- * unordered and are put in order here: a final ORDER BY over that join made PostgreSQL sort (and
- * copy) the cards, although the page is already in order.
- */
-export async function listAvailableStones(
-  db: Database, storeId: number, f: StoneFilter, anchor: ListingAnchor | null, skip: number, take: number,
-): Promise<ListingRead> {
-  const used = listFilters.filter(([key]) => f[key] !== undefined);
-  const key = ['list', f.sort, anchor && 'anchor', ...used.map(([k]) => k), f.weightMinMg !== undefined && 'min', f.weightMaxMg !== undefined && 'max'].filter(Boolean).join(':');
-  const query = preparedQuery(db, key, (name) => {
-    const page = db.select({ pageId: items.id }).from(items).where(and(
-      eq(items.storeId, sql.placeholder('storeId')),
-      eq(items.productId, sql.placeholder('productId')),
-      isAvailable,
-      ...used.map(([k, column]) => anyOf(column, k)),
-      f.weightMinMg !== undefined ? gte(items.weightMg, sql.placeholder('weightMinMg')) : undefined,
-      f.weightMaxMg !== undefined ? lte(items.weightMg, sql.placeholder('weightMaxMg')) : undefined,
-      anchor ? afterAnchor(f.sort) : undefined,
-      anchor ? sql`${catalogVersion} = ${sql.placeholder('version')}` : undefined,
-    )).orderBy(...orderBy(f.sort)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
-    const value = listingOrders[f.sort].column;
-    return db.select({ json: items.card, id: items.id, version: sql`current.version`, ...(value ? { value: sql`${value}::float8` } : {}) })
-      .from(sql`(select ${catalogVersion} as version) as current`).leftJoin(page, sql`true`).leftJoin(items, eq(items.id, page.pageId))
-      .prepare(name);
-  });
-  const from = anchor ? { anchorId: anchor.stone.id, anchorValue: anchor.stone.value, version: anchor.version } : {};
-  const rows = await query.execute({ ...f, ...from, storeId, offset: skip, limit: take }) as [string | null, number, number, number?][];
-  const stones: ListedStone[] = [];
-  for (const [json, id, , value] of rows) if (json !== null) stones.push(value === undefined ? { json, id } : { json, id, value });
-  stones.sort(inOrder[f.sort]);
-  return { stones, version: rows[0]![2] };
+  private prepared<Q>(key: string, build: (name: string) => Q): Q {
+    if (!this.statements.has(key)) this.statements.set(key, build(`stones_${this.statements.size}`));
+    return this.statements.get(key) as Q;
+  }
+
+  /** One stone of this store by friendly url or id, with its description; null when there is none. */
+  async findDetail(storeId: number, ref: string) {
+    const byId = isNumericRef(ref);
+    const query = this.prepared(byId ? 'detail-by-id-or-url' : 'detail-by-url', (name) =>
+      selectStones(this.db, { withDescription: true }).where(and(
+        eq(items.storeId, sql.placeholder('storeId')),
+        byId ? or(eq(items.id, sql.placeholder('id')), eq(items.url, sql.placeholder('url'))) : eq(items.url, sql.placeholder('url')),
+      )).orderBy(desc(items.id)).limit(1).prepare(name));
+    const [row] = await query.execute({ storeId, url: ref, ...(byId ? { id: Number(ref) } : {}) });
+    return row ?? null;
+  }
+
+  /**
+   * Available stones of one listing page, in one statement: the inner query filters and pages over
+   * the covering listing index (ids only, an index-only scan, migration 0001), the outer one reads
+   * just those stones with their names. The order ends on the unique id, so pages never repeat or
+   * skip a stone.
+   */
+  async listAvailable(storeId: number, f: StoneFilter, offset: number, limit: number) {
+    const used = listFilters.filter(([key]) => f[key] !== undefined);
+    const key = ['list', f.sort, ...used.map(([k]) => k), f.weightMinMg !== undefined && 'min', f.weightMaxMg !== undefined && 'max'].filter(Boolean).join(':');
+    const query = this.prepared(key, (name) => {
+      const page = this.db.select({ pageId: items.id }).from(items).where(and(
+        eq(items.storeId, sql.placeholder('storeId')),
+        eq(items.productId, sql.placeholder('productId')),
+        isAvailable,
+        ...used.map(([k, column]) => anyOf(column, k)),
+        f.weightMinMg !== undefined ? gte(items.weightMg, sql.placeholder('weightMinMg')) : undefined,
+        f.weightMaxMg !== undefined ? lte(items.weightMg, sql.placeholder('weightMaxMg')) : undefined,
+      )).orderBy(...listingOrders[f.sort]).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
+      return selectStones(this.db).innerJoin(page, eq(page.pageId, items.id)).orderBy(...listingOrders[f.sort]).prepare(name);
+    });
+    return query.execute({ ...f, storeId, offset, limit });
+  }
 }

@@ -4,8 +4,8 @@ import {
   CategoriesResponse, IdOrUrl, ItemDetailResponse, ItemsByFilterBody, ListingFilterBody, ListingResponse,
   PageQuery, ProductAttributesResponse, ProductsResponse, RattisResponse,
 } from '@gemstore/contracts';
-import { asAnswer } from '../../lib/serializer.ts';
 import * as service from './catalog.service.ts';
+import { StoneReads } from './catalog.repo.ts';
 import { cacheCatalogMasters } from './catalog.masters.ts';
 
 const RefParams = z.object({ id: IdOrUrl });
@@ -13,6 +13,7 @@ const RefParams = z.object({ id: IdOrUrl });
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   cacheCatalogMasters(db, app.config.storeCacheSeconds);
+  const reads = new StoneReads(db);
 
   // Without an id: the store's root category (ids are global across stores, so no fixed default id can serve every shop).
   app.get('/categories', { schema: { response: { 200: CategoriesResponse } } },
@@ -31,14 +32,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The stones of one product with no filter.
   app.get('/product-items/:id', { schema: { params: RefParams, querystring: PageQuery, response: { 200: ListingResponse } } },
-    async (request) => asAnswer(await service.listItems(db, request.ctx, ListingFilterBody.parse({ filter: { product: request.params.id } }), request.query.page)));
+    async (request) => service.listItems(db, reads, request.ctx, ListingFilterBody.parse({ filter: { product: request.params.id } }), request.query.page));
 
   app.post('/product-items', { schema: { querystring: PageQuery, body: ListingFilterBody, response: { 200: ListingResponse } } },
-    async (request) => asAnswer(await service.listItems(db, request.ctx, request.body, request.query.page)));
+    async (request) => service.listItems(db, reads, request.ctx, request.body, request.query.page));
 
   app.post('/items-by-filter', { schema: { body: ItemsByFilterBody, response: { 200: ListingResponse } } },
-    async (request) => asAnswer(await service.listItems(db, request.ctx, request.body.data, request.body.page)));
+    async (request) => service.listItems(db, reads, request.ctx, request.body.data, request.body.page));
 
   app.get('/item-details/:id', { schema: { params: RefParams, response: { 200: ItemDetailResponse } } },
-    async (request) => asAnswer(await service.getItemDetails(db, request.ctx, request.params.id)));
+    async (request) => service.getItemDetails(reads, request.ctx, request.params.id));
 };

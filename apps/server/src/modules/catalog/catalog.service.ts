@@ -1,15 +1,13 @@
 import type {
-  AttributeOption, CategoriesResponse, Item, ItemDetailResponse, ListingFilterBody, ListingResponse,
+  AttributeOption, CategoriesResponse, Item, ItemDetail, ItemDetailResponse, ListingFilterBody, ListingResponse,
   ProductAttributesResponse, ProductSummary,
 } from '@gemstore/contracts';
-import { ITEMS_PER_PAGE, MG_PER_CARAT } from '@gemstore/contracts';
+import { ITEMS_PER_PAGE, MG_PER_CARAT, caratsFromMg } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import type { RequestContext } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { JsonText } from '../../lib/serializer.ts';
 import * as repo from './catalog.repo.ts';
 import { type CatalogMasters, catalogMasters } from './catalog.masters.ts';
-import { type PageStart, pageAnchors } from './catalog.anchors.ts';
 
 export function toProductSummary(p: repo.ProductRow): ProductSummary {
   return {
@@ -19,9 +17,45 @@ export function toProductSummary(p: repo.ProductRow): ProductSummary {
   };
 }
 
+/**
+ * A stone as the API shows it (the contract's Item). The one place that maps stored columns to the
+ * contract: a new stone field is added here, in the schema and in the contract (apps/server/README.md).
+ */
+export function toItem(row: repo.StoneRow): Item {
+  return {
+    id: row.id,
+    gin: row.gin,
+    // Spec: the store profile id is the SKU prefix.
+    sku: `${row.storeId}-${row.gin}`,
+    name: row.name,
+    url: [{ url: row.url }],
+    weight: row.weightMg,
+    carat: caratsFromMg(row.weightMg),
+    width: row.widthMm,
+    length: row.lengthMm,
+    depth: row.depthMm,
+    image: row.image,
+    certificate_image: row.certificateImage,
+    certificate: { lab: row.certificateLab, number: row.certificateNumber },
+    amounts: { mrpAmount: row.pricePaise / 100 },
+    product: { id: row.product.id, name: row.product.name, alias: row.product.alias, url: row.product.url, category_url: row.product.categoryUrl },
+    ratti: { id: row.ratti.id, rati_standard: row.ratti.ratiStandard },
+    color: { id: row.color.id, color: row.color.value },
+    clarity: { id: row.clarity.id, clarity: row.clarity.value },
+    product_grade: { id: row.grade.id, alias: row.grade.alias, grade: row.grade.value },
+    origin: { id: row.origin.id, origin: row.origin.value },
+    shape: { id: row.shape.id, shape: row.shape.value },
+    status: row.status,
+  };
+}
+
+function toItemDetail(row: repo.StoneRow): ItemDetail {
+  return { ...toItem(row), description: row.description };
+}
+
 /** The stones of this store with these ids, newest first (cart, orders and returns show them). */
 export async function findStonesByIds(db: Database, storeId: number, ids: number[]): Promise<Item[]> {
-  return JSON.parse(await repo.findStonesJsonByIds(db, storeId, ids)) as Item[];
+  return (await repo.findStonesByIds(db, storeId, ids)).map(toItem);
 }
 
 export async function getCategories(db: Database, ctx: RequestContext, ref: string | null): Promise<CategoriesResponse> {
@@ -85,41 +119,10 @@ function productOf(m: CatalogMasters, ref: string | number): repo.ProductRow | u
   return m.productsByUrl.get(text) ?? (/^\d{1,9}$/.test(text) ? m.products.get(Number(text)) : undefined);
 }
 
-const sortKeyOf = ({ id, value }: repo.SortKey): repo.SortKey => (value === undefined ? { id } : { id, value });
-
-/**
- * One page of a listing as a JSON array text of stone cards. It reads on from the nearest page start
- * remembered at the catalogue's current version (catalog.anchors.ts), so page 50 costs about what
- * page 1 does; without one, or when the catalogue has moved on since, it counts from the top. Either
- * way it remembers where this page and the next one start: infinite scroll asks for the next one,
- * and a shared link for this one again (docs/decisions/0011-listing-page-anchors.md).
- */
-async function readListingPage(db: Database, storeId: number, f: repo.StoneFilter, offset: number, limit: number): Promise<string> {
-  const anchors = pageAnchors(db);
-  const listing = `${storeId}:${JSON.stringify(f)}`;
-  const start = offset > 0 ? anchors.nearest(listing, offset) : undefined;
-  let read = await readFrom(db, storeId, f, start, offset, limit);
-  // The catalogue has moved on since the start was remembered: count from the top instead.
-  if (start && read.version !== start.version) read = await readFrom(db, storeId, f, undefined, offset, limit);
-  const { lead, stones, version } = read;
-  const page = lead ? stones.slice(1) : stones;
-  if (lead && stones.length) anchors.remember(listing, version, offset, sortKeyOf(stones[0]!));
-  if (page.length === limit) anchors.remember(listing, version, offset + limit, sortKeyOf(page[limit - 1]!));
-  let json = '[';
-  for (let i = 0; i < page.length; i++) json += (i ? ',' : '') + page[i]!.json;
-  return `${json}]`;
-}
-
-/** Reads a page from a start (or the top), with one stone more in front when there is one: the anchor of the page's own start. */
-async function readFrom(db: Database, storeId: number, f: repo.StoneFilter, start: PageStart | undefined, offset: number, limit: number) {
-  const from = start ? start.offset : 0;
-  const lead = offset > from ? 1 : 0;
-  const read = await repo.listAvailableStones(db, storeId, f, start ?? null, offset - from - lead, limit + lead);
-  return { lead, stones: read.stones, version: read.version };
-}
-
-/** One page of stones as JSON text: the stored cards pass through untouched (docs/decisions/0009-stone-cards.md). */
-export async function listItems(db: Database, ctx: RequestContext, body: ListingFilterBody, page: number): Promise<JsonText<ListingResponse>> {
+/** One page of a listing (spec: 20 stones a page, `?page=n` from 1). */
+export async function listItems(
+  db: Database, reads: repo.StoneReads, ctx: RequestContext, body: ListingFilterBody, page: number,
+): Promise<ListingResponse> {
   const { filter, selectedCarat, selectedRatti } = body;
   const m = await catalogMasters(db, ctx.store.id);
   const product = productOf(m, filter.product) ?? productOf(await catalogMasters(db, ctx.store.id, true), filter.product);
@@ -132,21 +135,21 @@ export async function listItems(db: Database, ctx: RequestContext, body: Listing
     const inRange = m.rattis.filter((r) => r.rati_standard >= low && r.rati_standard <= high).map((r) => r.id);
     if (inRange.length < m.rattis.length) rattiIds = rattiIds ? rattiIds.filter((id) => inRange.includes(id)) : inRange;
   }
-  const answer = (stones: string) => new JsonText<ListingResponse>(`{"data":${stones},"page":${page},"per_page":${ITEMS_PER_PAGE}}`);
-  if (rattiIds?.length === 0) return answer('[]');
+  const answer = (data: Item[]): ListingResponse => ({ data, page, per_page: ITEMS_PER_PAGE });
+  if (rattiIds?.length === 0) return answer([]);
   const list = (ids: number[]) => (ids.length ? ids : undefined);
-  const stones = await readListingPage(db, ctx.store.id, {
+  const rows = await reads.listAvailable(ctx.store.id, {
     productId: product.id,
     gradeIds: list(filter.grades), colorIds: list(filter.colors), clarityIds: list(filter.clarities),
     shapeIds: list(filter.shapes), originIds: list(filter.origins), rattiIds,
     ...(weightMode ? caratBoundsInMg(selectedCarat.min, selectedCarat.max) : {}),
     sort: body.sort ?? 'newest',
   }, (page - 1) * ITEMS_PER_PAGE, ITEMS_PER_PAGE);
-  return answer(stones);
+  return answer(rows.map(toItem));
 }
 
-export async function getItemDetails(db: Database, ctx: RequestContext, ref: string): Promise<JsonText<ItemDetailResponse>> {
-  const item = await repo.findStoneDetailJson(db, ctx.store.id, ref);
-  if (item === null) throw new NotFoundError('This stone does not exist.');
-  return new JsonText(`{"item":${item}}`);
+export async function getItemDetails(reads: repo.StoneReads, ctx: RequestContext, ref: string): Promise<ItemDetailResponse> {
+  const row = await reads.findDetail(ctx.store.id, ref);
+  if (!row) throw new NotFoundError('This stone does not exist.');
+  return { item: toItemDetail(row) };
 }

@@ -13,8 +13,8 @@ export async function mediaPlugin(app: FastifyInstance) {
     dotfiles: 'deny',
     maxAge: '1d',
     setHeaders: (res) => {
-      res.header('x-content-type-options', 'nosniff');
-      res.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+      res.setHeader('x-content-type-options', 'nosniff');
+      res.setHeader('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
     },
   });
 }

@@ -34,7 +34,7 @@ export async function webPlugin(app: FastifyInstance) {
     index: false,
     decorateReply: false,
     setHeaders: (res, path) => {
-      res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
 

@@ -1,0 +1,82 @@
+import type { CallInput, CallOutput, Endpoint, HttpMethod, Route } from './endpoint.ts';
+import { fillPath } from './endpoint.ts';
+
+/**
+ * The typed API client, shared by the browser and the server's page loaders: one function per call
+ * of the endpoint table, typed by its schemas, with no schema code at run time (the route table
+ * gives method and path). How a request travels is the transport's business.
+ */
+
+/** A non-2xx answer. `errors` holds the field errors of a 422 (ARCHITECTURE.md rule 3). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+  readonly errors: Record<string, string[]>;
+  readonly code: string | undefined;
+
+  constructor(status: number, data: unknown) {
+    const body = (data && typeof data === 'object' ? data : {}) as { message?: unknown; errors?: unknown; code?: unknown };
+    super(typeof body.message === 'string' && body.message ? body.message : `The request failed (${status}).`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+    this.errors = body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string[]>) : {};
+    this.code = typeof body.code === 'string' ? body.code : undefined;
+  }
+}
+
+export interface TransportRequest {
+  method: HttpMethod;
+  /** The path with its query, from the site's root (`/api/item-details/x?page=2`). */
+  url: string;
+  /** A JSON body. */
+  body?: unknown;
+  /** A multipart body. */
+  form?: FormData;
+  signal?: AbortSignal;
+}
+
+/** Sends a request and answers its status and parsed JSON body (null when empty). */
+export type Transport = (request: TransportRequest) => Promise<{ status: number; data: unknown }>;
+
+export interface CallOptions { signal?: AbortSignal }
+
+type CallFunction<E extends Endpoint> = object extends CallInput<E>
+  ? (input?: CallInput<E>, options?: CallOptions) => Promise<CallOutput<E>>
+  : (input: CallInput<E>, options?: CallOptions) => Promise<CallOutput<E>>;
+
+export type ApiClient<T extends Record<string, Endpoint>> = { [K in keyof T]: CallFunction<T[K]> };
+
+function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const v of Array.isArray(value) ? value : [value]) search.append(key, String(v));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The URL of a call, from the site's root. */
+export function callUrl(route: Route, input: { params?: Record<string, unknown>; query?: Record<string, unknown> } = {}): string {
+  return `${route.root ? '' : '/api'}${fillPath(route.path, input.params)}${queryString(input.query)}`;
+}
+
+export function createApiClient<T extends Record<string, Endpoint>>(routes: { [K in keyof T]: Route }, transport: Transport): ApiClient<T> {
+  const client = {} as Record<string, (input?: Record<string, unknown>, options?: CallOptions) => Promise<unknown>>;
+  for (const [name, route] of Object.entries(routes) as [string, Route][]) {
+    client[name] = async (input = {}, options = {}) => {
+      const { status, data } = await transport({
+        method: route.method,
+        url: callUrl(route, input as { params?: Record<string, unknown>; query?: Record<string, unknown> }),
+        body: input.body,
+        form: input.form as FormData | undefined,
+        signal: options.signal,
+      });
+      if (status < 200 || status >= 300) throw new ApiError(status, data);
+      return data;
+    };
+  }
+  return client as unknown as ApiClient<T>;
+}

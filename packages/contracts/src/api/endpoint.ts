@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+
+/**
+ * One call of the API, described once (ARCHITECTURE.md: the endpoint table). The server registers
+ * its route from it (validation, serialisation, who may call), the typed client calls it, and the
+ * OpenAPI document is generated from it.
+ *
+ * The method, path and access of every call are in the zod-free route table (routes.ts), so the
+ * browser's client carries no schema code; the schemas are added here, keyed by the same names.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call: anyone (`public`), a signed-in customer of the store (`customer`), staff of the
+ * store (`staff`), the payment provider (`provider`: no store, a signature instead), or nobody
+ * outside development and test (`dev`).
+ */
+export type Access = 'public' | 'customer' | 'staff' | 'provider' | 'dev';
+
+export interface Route {
+  method: HttpMethod;
+  /** Fastify style (`/item-details/:id`), relative to `/api` unless `root` is set. */
+  path: string;
+  access: Access;
+  /** One line for the reference page. */
+  summary: string;
+  /** The path is not under /api (the payment host pages). */
+  root?: boolean;
+}
+
+/** A request body sent as multipart/form-data (files); its text fields are described by `fields`. */
+export interface MultipartBody<F extends z.ZodType = z.ZodType> {
+  multipart: true;
+  fields: F;
+}
+
+export interface Schemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType | MultipartBody;
+  /** The 200 answer: JSON by its schema, or an HTML page. */
+  response: z.ZodType | 'html' | 'redirect';
+  /** Error statuses the call may answer besides 200 (their bodies are the shared error shapes). */
+  errors?: readonly number[];
+}
+
+export type Endpoint = Route & Schemas;
+
+/** The route table's names, each with its route and schemas. */
+export type EndpointTable<R extends Record<string, Route>> = { [K in keyof R]: R[K] & Schemas };
+
+/**
+ * Joins the route table with the schemas of each call: a call without schemas, or schemas for a
+ * call that has no route, is a type error.
+ */
+export function withSchemas<R extends Record<string, Route>, S extends { [K in keyof R]: Schemas }>(
+  routes: R, schemas: S,
+): { [K in keyof R]: R[K] & S[K] } {
+  const table = {} as { [K in keyof R]: R[K] & S[K] };
+  for (const name of Object.keys(routes) as (keyof R)[]) table[name] = { ...routes[name], ...schemas[name] };
+  return table;
+}
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** What a caller passes: path parameters, query and body as the schemas read them. */
+export type CallInput<E extends Schemas> =
+  (E['params'] extends z.ZodType ? { params: InputOf<E['params']> } : { params?: undefined })
+  & (E['query'] extends z.ZodType ? { query?: InputOf<E['query']> } : { query?: undefined })
+  & (E['body'] extends MultipartBody ? { form: FormData }
+    : E['body'] extends z.ZodType ? (undefined extends InputOf<E['body']> ? { body?: InputOf<E['body']> } : { body: InputOf<E['body']> })
+      : { body?: undefined });
+
+/** What a call answers with status 200. */
+export type CallOutput<E extends Schemas> = E['response'] extends z.ZodType ? z.output<E['response']> : string;
+
+/** `/item-details/:id` with {id: 'x'} -> `/item-details/x`. */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '') throw new Error(`The path ${path} needs the parameter ${name}.`);
+    return encodeURIComponent(String(value));
+  });
+}

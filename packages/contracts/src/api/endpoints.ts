@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import * as c from '../schemas.ts';
+import { withSchemas } from './endpoint.ts';
+import { routes } from './routes.ts';
+
+/**
+ * The endpoint table: every call of routes.ts with its schemas. The server registers its routes
+ * from it, the OpenAPI document (/api/openapi.json) is generated from it, and the typed client is
+ * typed by it (`Endpoints`).
+ */
+const RefParams = z.object({ id: c.IdOrUrl });
+const OrderParams = z.object({ orderId: z.coerce.number().int().positive().max(c.MAX_ID) });
+const PayPageQuery = z.object({ token: z.string().max(200).optional() });
+
+/** Statuses every call may answer: a bad body (422), an unknown store (404), too many calls (429). */
+const common = [404, 422, 429] as const;
+const signedIn = [401, 404, 422, 429] as const;
+
+export const endpoints = withSchemas(routes, {
+  storeProfile: { response: c.StoreProfileResponse, errors: common },
+  checkDomain: { params: z.object({ domain: z.string().max(253) }), response: c.CheckDomainResponse, errors: common },
+
+  rootCategories: { response: c.CategoriesResponse, errors: common },
+  categories: { params: RefParams, response: c.CategoriesResponse, errors: common },
+  products: { response: c.ProductsResponse, errors: common },
+  productAttributes: { params: RefParams, response: c.ProductAttributesResponse, errors: common },
+  rattis: { response: c.RattisResponse, errors: common },
+  productItemsOf: { params: RefParams, query: c.PageQuery, response: c.ListingResponse, errors: common },
+  productItems: { query: c.PageQuery, body: c.ListingFilterBody, response: c.ListingResponse, errors: common },
+  itemsByFilter: { body: c.ItemsByFilterBody, response: c.ListingResponse, errors: common },
+  itemDetails: { params: RefParams, response: c.ItemDetailResponse, errors: common },
+
+  pageCategories: { response: c.PageCategoriesResponse, errors: common },
+  policyPages: { response: c.PagesResponse, errors: common },
+  knowUsPages: { response: c.PagesResponse, errors: common },
+  page: { params: RefParams, response: c.PageResponse, errors: common },
+  posts: { query: c.PageQuery, response: c.PostsResponse, errors: common },
+  postsByCategory: { params: RefParams, query: c.PageQuery, response: c.PostsResponse, errors: common },
+  postCategories: { response: c.PostCategoriesResponse, errors: common },
+  post: { params: z.object({ url: c.IdOrUrl }), response: c.PostResponse, errors: common },
+
+  authUser: { response: c.AuthUserResponse, errors: signedIn },
+  logout: { response: c.MessageResponse, errors: signedIn },
+  login: { body: c.LoginBody, response: c.LoginResponse, errors: common },
+  loginPasswordSubmit: { body: c.LoginPasswordSubmitBody, response: c.LoginPasswordSubmitResponse, errors: common },
+  loginWithPassword: { body: c.LoginPasswordSubmitBody, response: c.LoginPasswordSubmitResponse, errors: common },
+  loginSendOtp: { body: c.LoginSendOtpBody, response: c.OtpSentResponse, errors: common },
+  loginOtpVerify: { body: c.LoginOtpVerifyBody, response: c.TokenResponse, errors: common },
+  loginResendOtp: { body: c.OtpResendBody, response: c.OtpSentResponse, errors: common },
+  loginVoiceOtp: { body: c.OtpResendBody, response: c.OtpSentResponse, errors: common },
+  register: { body: c.RegisterBody, response: c.RegisterResponse, errors: common },
+  userRegister: { body: c.RegisterBody, response: c.RegisterResponse, errors: common },
+  registerOtpVerify: { body: c.RegisterOtpVerifyBody, response: c.TokenResponse, errors: common },
+  userVerifyOtp: { body: c.RegisterOtpVerifyBody, response: c.TokenResponse, errors: common },
+  registerResendOtp: { body: c.OtpResendBody, response: c.OtpSentResponse, errors: common },
+  registerVoiceOtp: { body: c.OtpResendBody, response: c.OtpSentResponse, errors: common },
+  forgotPasswordSendOtp: { body: c.ForgotPasswordSendOtpBody, response: c.ForgotPasswordSendOtpResponse, errors: common },
+  forgotPassword: { body: c.ForgotPasswordBody, response: c.ForgotPasswordSendOtpResponse, errors: common },
+  forgotPasswordOtpSubmit: { body: c.ForgotPasswordOtpSubmitBody, response: c.ForgotPasswordOtpSubmitResponse, errors: common },
+  forgotPasswordResendOtp: { body: c.OtpResendBody, response: c.OtpSentResponse, errors: common },
+  forgotPasswordVoiceOtp: { body: c.OtpResendBody, response: c.OtpSentResponse, errors: common },
+  submitNewPassword: { body: c.SubmitNewPasswordBody, response: c.MessageResponse, errors: common },
+
+  countryCodes: { response: c.CountryCodesResponse, errors: common },
+  updateProfile: { body: c.UpdateProfileBody, response: c.ProfileResponse, errors: signedIn },
+  userUpdate: { body: c.UserUpdateBody, response: c.ProfileResponse, errors: signedIn },
+  customerUpdatePassword: { body: c.CustomerUpdatePasswordBody, response: c.MessageResponse, errors: signedIn },
+
+  addresses: { response: c.AddressesResponse, errors: signedIn },
+  countries: { response: c.CountriesResponse, errors: common },
+  states: { params: c.StatesParams, response: c.StatesResponse, errors: common },
+  cities: { params: c.CitiesParams, response: c.CitiesResponse, errors: common },
+  addressSave: { body: c.AddressSaveBody, response: c.AddressResponse, errors: signedIn },
+  addressUpdate: { body: c.AddressUpdateBody, response: c.AddressResponse, errors: signedIn },
+  addressEdit: { body: c.AddressIdBody, response: c.AddressEditResponse, errors: signedIn },
+  addressDelete: { body: c.AddressIdBody, response: c.OkResponse, errors: signedIn },
+  addressSetPrimary: { body: c.AddressIdBody, response: c.OkResponse, errors: signedIn },
+
+  cartAll: { response: c.CartAllResponse, errors: signedIn },
+  cartSave: { body: c.CartSaveBody, response: c.CartSaveResponse, errors: [...signedIn, 409] },
+  cartDelete: { body: c.CartDeleteBody, response: c.OkResponse, errors: signedIn },
+  itemsByIds: { body: c.ItemsByIdsBody, response: c.ItemsByIdsResponse, errors: common },
+
+  paymentMethods: { response: c.PaymentMethodsResponse, errors: signedIn },
+  placeOrder: { body: c.PlaceOrderBody, response: c.PlaceOrderResponse, errors: [...signedIn, 409] },
+  orders: { response: c.OrdersResponse, errors: signedIn },
+  order: { body: c.OrderIdBody, response: c.OrderResponse, errors: signedIn },
+  retryPay: { body: c.OrderIdBody, response: c.PayQuery, errors: [...signedIn, 409, 502, 503] },
+
+  returnRequestCreate: { body: { multipart: true, fields: c.ReturnCreateFields }, response: c.ReturnCreateResponse, errors: signedIn },
+  returnTracking: { body: c.ReturnTrackingBody, response: c.ReturnTrackingResponse, errors: [...signedIn, 409] },
+
+  enquiry: { body: c.EnquiryBody, response: c.EnquiryResponse, errors: common },
+
+  razorpayWebhook: { body: z.record(z.string(), z.unknown()), response: z.object({ message: z.string(), outcome: z.string().optional() }), errors: [400, 503] },
+  sandboxPage: { params: OrderParams, query: PayPageQuery, response: 'html', errors: [403, 404] },
+  razorpayPage: { params: OrderParams, query: PayPageQuery, response: 'html', errors: [403, 404] },
+  paymentCallback: { params: OrderParams, body: z.record(z.string(), z.string()), response: 'redirect', errors: [400] },
+
+  outbox: { query: c.OutboxQuery, response: c.OutboxResponse },
+});
+
+export type Endpoints = typeof endpoints;

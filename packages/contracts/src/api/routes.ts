@@ -1,0 +1,120 @@
+import type { Route } from './endpoint.ts';
+
+/**
+ * Every call of the storefront API: name, method, path, who may call, and one line for the
+ * reference page. Zod-free, so the browser's client can use it; endpoints.ts adds the schemas under
+ * the same names. Paths and bodies are the spec's (section 7), aliases included.
+ */
+const route = <R extends Route>(r: R) => r;
+
+export const storeRoutes = {
+  storeProfile: route({ method: 'GET', path: '/store-profile', access: 'public', summary: "The store's profile (logo, contacts, currency) and its pages outside any category." }),
+  checkDomain: route({ method: 'GET', path: '/check-domain/:domain', access: 'public', summary: 'Whether a store is set up for a domain.' }),
+} as const;
+
+export const catalogRoutes = {
+  rootCategories: route({ method: 'GET', path: '/categories', access: 'public', summary: "The store's root category with its child categories and their products." }),
+  categories: route({ method: 'GET', path: '/categories/:id', access: 'public', summary: 'A category (id or friendly url) with its child categories and their products.' }),
+  products: route({ method: 'GET', path: '/products', access: 'public', summary: 'Every product (gem type) of the store.' }),
+  productAttributes: route({ method: 'GET', path: '/product-attributes/:id', access: 'public', summary: "A product's filter values (grades, colours, ...) with the count of available stones of each." }),
+  rattis: route({ method: 'GET', path: '/rattis', access: 'public', summary: "The store's ratti buckets." }),
+  productItemsOf: route({ method: 'GET', path: '/product-items/:id', access: 'public', summary: 'One page of the available stones of a product, unfiltered.' }),
+  productItems: route({ method: 'POST', path: '/product-items', access: 'public', summary: 'One page (?page=n) of the available stones of a product, filtered and sorted.' }),
+  itemsByFilter: route({ method: 'POST', path: '/items-by-filter', access: 'public', summary: 'The same listing with the filter and page in the body.' }),
+  itemDetails: route({ method: 'GET', path: '/item-details/:id', access: 'public', summary: 'One stone by friendly url or id.' }),
+} as const;
+
+export const contentRoutes = {
+  pageCategories: route({ method: 'GET', path: '/page-categories-all', access: 'public', summary: 'Page categories with their pages (menus, footer).' }),
+  policyPages: route({ method: 'GET', path: '/policy-pages', access: 'public', summary: 'The pages of the Policies category.' }),
+  knowUsPages: route({ method: 'GET', path: '/know-us-pages', access: 'public', summary: 'The pages of the Know Us category.' }),
+  page: route({ method: 'GET', path: '/page/:id', access: 'public', summary: 'A static page by url or id.' }),
+  posts: route({ method: 'GET', path: '/posts', access: 'public', summary: 'Published blog posts, newest first (?page=n).' }),
+  postsByCategory: route({ method: 'GET', path: '/posts-by-category-id/:id', access: 'public', summary: 'Published posts of one category (id or slug).' }),
+  postCategories: route({ method: 'GET', path: '/post-categories', access: 'public', summary: 'Blog categories.' }),
+  post: route({ method: 'GET', path: '/post/:url', access: 'public', summary: 'One published post by its friendly url.' }),
+} as const;
+
+export const authRoutes = {
+  authUser: route({ method: 'POST', path: '/auth-user', access: 'customer', summary: 'The signed-in customer.' }),
+  logout: route({ method: 'POST', path: '/logout', access: 'customer', summary: 'Ends this sign-in (the token stops working).' }),
+  login: route({ method: 'POST', path: '/login', access: 'public', summary: 'Starts sign-in with an email or mobile number.' }),
+  loginPasswordSubmit: route({ method: 'POST', path: '/login-password-submit', access: 'public', summary: 'Signs in with the password (or asks to verify an unverified account).' }),
+  loginWithPassword: route({ method: 'POST', path: '/login-with-password', access: 'public', summary: 'Alias of login-password-submit.' }),
+  loginSendOtp: route({ method: 'POST', path: '/login-send-otp', access: 'public', summary: 'Sends a sign-in code to the identifier typed at Login.' }),
+  loginOtpVerify: route({ method: 'POST', path: '/login-otp-verify', access: 'public', summary: 'Signs in with a sign-in code.' }),
+  loginResendOtp: route({ method: 'POST', path: '/login-resend-otp', access: 'public', summary: 'A new sign-in code in place of the last.' }),
+  loginVoiceOtp: route({ method: 'POST', path: '/login-voice-otp', access: 'public', summary: 'A new sign-in code by voice call.' }),
+  register: route({ method: 'POST', path: '/register', access: 'public', summary: 'Creates an account and sends verification codes.' }),
+  userRegister: route({ method: 'POST', path: '/user-register', access: 'public', summary: 'Alias of register.' }),
+  registerOtpVerify: route({ method: 'POST', path: '/register-otp-verify', access: 'public', summary: 'Verifies a new account with its codes and signs in.' }),
+  userVerifyOtp: route({ method: 'POST', path: '/user-verify-otp', access: 'public', summary: 'Alias of register-otp-verify.' }),
+  registerResendOtp: route({ method: 'POST', path: '/register-resend-otp', access: 'public', summary: 'A new verification code in place of the last.' }),
+  registerVoiceOtp: route({ method: 'POST', path: '/register-voice-otp', access: 'public', summary: 'A new verification code by voice call.' }),
+  forgotPasswordSendOtp: route({ method: 'POST', path: '/forgot-password-send-otp', access: 'public', summary: 'Starts a password reset with an email or mobile number.' }),
+  forgotPassword: route({ method: 'POST', path: '/forgot-password', access: 'public', summary: 'Starts a password reset by email.' }),
+  forgotPasswordOtpSubmit: route({ method: 'POST', path: '/forgot-password-otp-submit', access: 'public', summary: 'Checks the reset code; answers a single-use verification token.' }),
+  forgotPasswordResendOtp: route({ method: 'POST', path: '/forgot-password-resend-otp', access: 'public', summary: 'A new reset code in place of the last.' }),
+  forgotPasswordVoiceOtp: route({ method: 'POST', path: '/forgot-password-voice-otp', access: 'public', summary: 'A new reset code by voice call.' }),
+  submitNewPassword: route({ method: 'POST', path: '/submit-new-password', access: 'public', summary: 'Sets a new password with the verification token.' }),
+} as const;
+
+export const customerRoutes = {
+  countryCodes: route({ method: 'GET', path: '/country-codes', access: 'public', summary: 'Telephone country codes.' }),
+  updateProfile: route({ method: 'POST', path: '/update-profile', access: 'customer', summary: "Changes the customer's profile." }),
+  userUpdate: route({ method: 'POST', path: '/user-update', access: 'customer', summary: "Changes the customer's name, email and mobile number." }),
+  customerUpdatePassword: route({ method: 'POST', path: '/customer-update-password', access: 'customer', summary: 'Changes the password; other sign-ins end.' }),
+} as const;
+
+export const addressRoutes = {
+  addresses: route({ method: 'POST', path: '/address', access: 'customer', summary: "The customer's addresses, primary first." }),
+  countries: route({ method: 'GET', path: '/countries', access: 'public', summary: 'Countries.' }),
+  states: route({ method: 'GET', path: '/states/:countryId', access: 'public', summary: 'States of a country.' }),
+  cities: route({ method: 'GET', path: '/cities/:stateId', access: 'public', summary: 'Cities of a state.' }),
+  addressSave: route({ method: 'POST', path: '/address-save', access: 'customer', summary: 'Adds an address.' }),
+  addressUpdate: route({ method: 'POST', path: '/address-update', access: 'customer', summary: 'Changes an address.' }),
+  addressEdit: route({ method: 'POST', path: '/address-edit', access: 'customer', summary: "An address's form values." }),
+  addressDelete: route({ method: 'POST', path: '/address-delete', access: 'customer', summary: 'Deletes an address (not the primary one).' }),
+  addressSetPrimary: route({ method: 'POST', path: '/address-set-primary', access: 'customer', summary: 'Makes an address the primary one.' }),
+} as const;
+
+export const cartRoutes = {
+  cartAll: route({ method: 'POST', path: '/cart-all', access: 'customer', summary: 'The cart with its total.' }),
+  cartSave: route({ method: 'POST', path: '/cart-save', access: 'customer', summary: 'Adds a stone to the cart.' }),
+  cartDelete: route({ method: 'POST', path: '/cart-delete', access: 'customer', summary: 'Removes a cart line.' }),
+  itemsByIds: route({ method: 'POST', path: '/items-by-ids', access: 'public', summary: 'Stones by id with their total (checkout review).' }),
+} as const;
+
+export const orderRoutes = {
+  paymentMethods: route({ method: 'POST', path: '/payment-methods', access: 'customer', summary: "The store's payment methods." }),
+  placeOrder: route({ method: 'POST', path: '/place-order', access: 'customer', summary: 'Places an order and reserves its stones.' }),
+  orders: route({ method: 'POST', path: '/orders', access: 'customer', summary: "The customer's orders, newest first." }),
+  order: route({ method: 'POST', path: '/order', access: 'customer', summary: 'One order with its payment, dispatch and returns.' }),
+  retryPay: route({ method: 'POST', path: '/retry-pay', access: 'customer', summary: 'Makes an unpaid order payable; answers the payment page query.' }),
+} as const;
+
+export const returnRoutes = {
+  returnRequestCreate: route({ method: 'POST', path: '/return-request-create', access: 'customer', summary: 'Requests a return of dispatched stones, with photos (multipart).' }),
+  returnTracking: route({ method: 'POST', path: '/return-request-tracking-details-submit', access: 'customer', summary: 'Courier and tracking number of an approved return.' }),
+} as const;
+
+export const enquiryRoutes = {
+  enquiry: route({ method: 'POST', path: '/enquiry', access: 'public', summary: "Sends a message to the store (the footer's enquiry form)." }),
+} as const;
+
+export const paymentRoutes = {
+  razorpayWebhook: route({ method: 'POST', path: '/payments/razorpay/webhook', access: 'provider', summary: "Razorpay's webhook (signed raw body)." }),
+  sandboxPage: route({ method: 'GET', path: '/pay/sandbox/:orderId', access: 'public', root: true, summary: "The built-in sandbox provider's payment page (opened with the signed pass)." }),
+  razorpayPage: route({ method: 'GET', path: '/pay/razorpay/:orderId', access: 'public', root: true, summary: 'The Razorpay Checkout page (opened with the signed pass).' }),
+  paymentCallback: route({ method: 'POST', path: '/pay/callback/:orderId', access: 'public', root: true, summary: "The payment page's signed result; redirects to the order." }),
+} as const;
+
+export const devRoutes = {
+  outbox: route({ method: 'GET', path: '/dev/outbox', access: 'dev', summary: 'Messages the outbox kept, with their codes (development and test only).' }),
+} as const;
+
+export const routes = {
+  ...storeRoutes, ...catalogRoutes, ...contentRoutes, ...authRoutes, ...customerRoutes, ...addressRoutes,
+  ...cartRoutes, ...orderRoutes, ...returnRoutes, ...enquiryRoutes, ...paymentRoutes, ...devRoutes,
+} as const;
+export type RouteName = keyof typeof routes;

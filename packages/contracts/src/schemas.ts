@@ -1,0 +1,7 @@
+export * from './common.ts';
+export * from './store.ts';
+export * from './catalog.ts';
+export * from './content.ts';
+export * from './money.ts';
+export * from './auth.ts';
+export * from './checkout.ts';

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import type { CallOutput, Endpoint } from '@gemstore/contracts';
 
@@ -16,8 +16,16 @@ export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, 
 
 export type Handlers<T extends Record<string, Endpoint>> = { [K in keyof T]: EndpointHandler<T[K]> };
 
-/** What a module adds to a route besides the table's: hooks, a body parser's limits, per-route config. */
-export type RouteExtras = Partial<Pick<RouteOptions, 'onRequest' | 'preValidation' | 'preHandler' | 'bodyLimit' | 'attachValidation' | 'config'>>;
+export type RouteHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** What a module adds to a route besides the table's: hooks, a body limit, per-route config. */
+export interface RouteExtras {
+  preValidation?: RouteHook[];
+  preHandler?: RouteHook[];
+  bodyLimit?: number;
+  attachValidation?: boolean;
+  config?: FastifyContextConfig;
+}
 
 /** Fastify's schema of an endpoint (fastify-type-provider-zod validates and serialises from it). */
 function fastifySchema(e: Endpoint) {
@@ -31,7 +39,7 @@ function fastifySchema(e: Endpoint) {
 
 export interface EndpointGuards {
   /** Runs before validation on calls whose access is `customer` (401 before 422). */
-  customer: NonNullable<RouteOptions['preValidation']>;
+  customer: RouteHook;
 }
 
 /**
@@ -47,21 +55,18 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
     const e = endpoints[name]!;
     const extras = options.extras?.[name] ?? {};
     const guard = e.access === 'customer' ? [options.guards.customer] : [];
-    const preValidation = [...guard, ...toArray(extras.preValidation)];
-    app.route({
+    const preValidation = [...guard, ...(extras.preValidation ?? [])];
+    const route: RouteOptions = {
       method: e.method,
       url: e.path,
       schema: fastifySchema(e),
       ...extras,
       ...(preValidation.length ? { preValidation } : {}),
       config: { ...(extras.config ?? {}), endpoint: name, ...(e.access === 'provider' || e.access === 'dev' ? { skipTenant: true } : {}) },
-      handler: handlers[name] as never,
-    });
+      handler: handlers[name] as RouteOptions['handler'],
+    };
+    app.route(route);
   }
-}
-
-function toArray<T>(value: T | T[] | undefined): T[] {
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
 
 declare module 'fastify' {

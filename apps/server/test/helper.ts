@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import postgres from 'postgres';
 import type { FastifyInstance } from 'fastify';
 import { type Database, openDatabase } from '@gemstore/db';
@@ -18,14 +19,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Secrets of a production-mode test app: production refuses the built-in development ones. */
+export const PRODUCTION_SECRETS = {
+  OTP_PEPPER: 'test-production-otp-pepper-0123456789',
+  PAY_LINK_SECRET: 'test-production-pay-link-secret-0123456789',
+  SANDBOX_PAYMENT_SECRET: 'test-production-sandbox-secret-0123456789',
+} as const;
+
 /** Which database the suite runs on: PostgreSQL when DATABASE_URL is set, else in-memory PGlite. */
 export const testDatabaseKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
 /**
  * The real app on a database of its own: an in-memory PGlite, or a freshly created PostgreSQL
  * database (dropped on close) when DATABASE_URL is set. Caches are off so every call reads the database.
+ * The log is off unless `logStream` is given (then it is written there, at LOG_LEVEL).
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, options: { logStream?: Writable } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-test-'));
   const adminUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -50,7 +59,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const queries = { count: 0 };
   const handle = await openDatabase({ databaseUrl, poolSize: 5, onQuery: () => { queries.count++; } });
-  const app = await buildApp({ config, db: handle.db, web: false, logger: false });
+  const app = await buildApp({ config, db: handle.db, web: false, logger: options.logStream !== undefined, logStream: options.logStream });
   await app.ready();
   return {
     app, db: handle.db, config, kind: handle.kind, queries,

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MAX_RETURN_IMAGES, MAX_RETURN_IMAGE_BYTES, ReturnCreateFields, ReturnCreateResponse, ReturnTrackingBody, ReturnTrackingResponse,
+  refusingNulCharacters,
 } from '@gemstore/contracts';
 import { customerContext } from '../../lib/customer-context.ts';
 import { ValidationError } from '../../lib/errors.ts';
@@ -21,6 +22,9 @@ function multipartError(err: unknown): ValidationError | null {
     default: return null;
   }
 }
+
+/** The form is read here, not by the route's validator, so it refuses NUL characters itself as every validated call does. */
+const ReturnFormFields = refusingNulCharacters(ReturnCreateFields);
 
 /** Reads the whole form: fields by name (detailIds[i] gathered into a list) and the pictures in memory (at most 5 x 5 MB). */
 async function readReturnForm(request: FastifyRequest) {
@@ -43,7 +47,7 @@ async function readReturnForm(request: FastifyRequest) {
   } catch (err) {
     throw multipartError(err) ?? err;
   }
-  const parsed = ReturnCreateFields.safeParse({ ...fields, detailIds });
+  const parsed = ReturnFormFields.safeParse({ ...fields, detailIds });
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? 'input')] ??= []).push(issue.message);

@@ -152,6 +152,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    if (!source.NODE_ENV) lines.push('NODE_ENV is not set, so these are production settings; `npm start` (or NODE_ENV=development) runs the demo.');
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;

@@ -32,9 +32,10 @@ export const testDatabaseKind = process.env.DATABASE_URL ? 'postgres' : 'pglite'
 /**
  * The real app on a database of its own: an in-memory PGlite, or a freshly created PostgreSQL
  * database (dropped on close) when DATABASE_URL is set. Caches are off so every call reads the database.
- * The log is off unless `logStream` is given (then it is written there, at LOG_LEVEL).
+ * The log is off unless `logStream` is given (then it is written there, at LOG_LEVEL); the web app is
+ * not served unless `web` is set.
  */
-export async function buildTestApp(env: Record<string, string> = {}, options: { logStream?: Writable } = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, options: { logStream?: Writable; web?: boolean } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-test-'));
   const adminUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -59,7 +60,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
   });
   const queries = { count: 0 };
   const handle = await openDatabase({ databaseUrl, poolSize: 5, onQuery: () => { queries.count++; } });
-  const app = await buildApp({ config, db: handle.db, web: false, logger: options.logStream !== undefined, logStream: options.logStream });
+  const app = await buildApp({ config, db: handle.db, web: options.web ?? false, logger: options.logStream !== undefined, logStream: options.logStream });
   await app.ready();
   return {
     app, db: handle.db, config, kind: handle.kind, queries,

@@ -6,7 +6,7 @@ import {
   refusingNulCharacters,
 } from '@gemstore/contracts';
 import { customerContext } from '../../lib/customer-context.ts';
-import { ValidationError } from '../../lib/errors.ts';
+import { AppError, ValidationError } from '../../lib/errors.ts';
 import { customerOnly } from '../../plugins/auth.ts';
 import * as service from './returns.service.ts';
 
@@ -45,7 +45,11 @@ async function readReturnForm(request: FastifyRequest) {
       }
     }
   } catch (err) {
-    throw multipartError(err) ?? err;
+    const known = multipartError(err);
+    if (known) throw known;
+    if (err instanceof AppError || typeof (err as { statusCode?: unknown })?.statusCode === 'number') throw err;
+    // Only the client's body is read here: the parser's bare errors ("Unexpected end of multipart data") mean a broken form.
+    throw ValidationError.field('input', 'The form could not be read. Send the return request as multipart/form-data.');
   }
   const parsed = ReturnFormFields.safeParse({ ...fields, detailIds });
   if (!parsed.success) {

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,29 +101,11 @@ function startServerProcess(env: NodeJS.ProcessEnv) {
   return {
     exited,
     output: () => output,
-    async waitForOutput(text: string, timeoutMs: number): Promise<void> {
-      const deadline = Date.now() + timeoutMs;
-      while (!output.includes(text)) {
-        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`no "${text}" from the server:\n${output}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    },
     async stop(): Promise<void> {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => res(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 describe('the server process', () => {
@@ -134,24 +115,11 @@ describe('the server process', () => {
 
   it('started without NODE_ENV and with the built-in secrets, exits non-zero naming the missing variables', async () => {
     const server = startServerProcess(serverEnv(['NODE_ENV', 'DATABASE_URL', ...SECRET_NAMES], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }));
-    const code = await Promise.race([server.exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 45_000))]);
+    const code = await Promise.race([server.exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 100_000))]);
     await server.stop();
     expect(code).not.toBe('running');
     expect(code).not.toBe(0);
     expect(server.output()).toContain('Invalid configuration');
     for (const name of SECRET_NAMES) expect(server.output()).toContain(`${name}: must be set to a secret of your own in production`);
-  }, 60_000);
-
-  it('started without NODE_ENV but with its own secrets, serves in production: no dev outbox', async () => {
-    const port = await freePort();
-    const server = startServerProcess(serverEnv(['NODE_ENV', 'DATABASE_URL'], {
-      ...PRODUCTION_SECRETS, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'info',
-    }));
-    try {
-      await server.waitForOutput('Gemstore on http://', 50_000);
-      expect((await fetch(`http://127.0.0.1:${port}/api/dev/outbox`)).status).toBe(404);
-    } finally {
-      await server.stop();
-    }
-  }, 70_000);
+  }, 120_000);
 });

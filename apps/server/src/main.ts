@@ -4,9 +4,16 @@ import { seedDemoIfEmpty } from '@gemstore/db/seed';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { seedDemoCustomers } from './modules/auth/demo-customers.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // A bad or missing setting stops the server before it touches anything, with the variable named.
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
 const handle = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),

@@ -3,9 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MAX_RETURN_IMAGES, MAX_RETURN_IMAGE_BYTES, ReturnCreateFields, ReturnCreateResponse, ReturnTrackingBody, ReturnTrackingResponse,
+  refusingNulCharacters,
 } from '@gemstore/contracts';
 import { customerContext } from '../../lib/customer-context.ts';
-import { ValidationError } from '../../lib/errors.ts';
+import { AppError, ValidationError } from '../../lib/errors.ts';
 import { customerOnly } from '../../plugins/auth.ts';
 import * as service from './returns.service.ts';
 
@@ -21,6 +22,9 @@ function multipartError(err: unknown): ValidationError | null {
     default: return null;
   }
 }
+
+/** The form is read here, not by the route's validator, so it refuses NUL characters itself as every validated call does. */
+const ReturnFormFields = refusingNulCharacters(ReturnCreateFields);
 
 /** Reads the whole form: fields by name (detailIds[i] gathered into a list) and the pictures in memory (at most 5 x 5 MB). */
 async function readReturnForm(request: FastifyRequest) {
@@ -41,9 +45,13 @@ async function readReturnForm(request: FastifyRequest) {
       }
     }
   } catch (err) {
-    throw multipartError(err) ?? err;
+    const known = multipartError(err);
+    if (known) throw known;
+    if (err instanceof AppError || typeof (err as { statusCode?: unknown })?.statusCode === 'number') throw err;
+    // Only the client's body is read here: the parser's bare errors ("Unexpected end of multipart data") mean a broken form.
+    throw ValidationError.field('input', 'The form could not be read. Send the return request as multipart/form-data.');
   }
-  const parsed = ReturnCreateFields.safeParse({ ...fields, detailIds });
+  const parsed = ReturnFormFields.safeParse({ ...fields, detailIds });
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? 'input')] ??= []).push(issue.message);

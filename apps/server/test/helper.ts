@@ -24,8 +24,9 @@ export const testDatabaseKind = process.env.DATABASE_URL ? 'postgres' : 'pglite'
 /**
  * The real app on a database of its own: an in-memory PGlite, or a freshly created PostgreSQL
  * database (dropped on close) when DATABASE_URL is set. Caches are off so every call reads the database.
+ * `web: true` also serves the built web app (browser tests, which run after the build).
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, { web = false }: { web?: boolean } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-test-'));
   const adminUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -50,7 +51,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const queries = { count: 0 };
   const handle = await openDatabase({ databaseUrl, poolSize: 5, onQuery: () => { queries.count++; } });
-  const app = await buildApp({ config, db: handle.db, web: false, logger: false });
+  const app = await buildApp({ config, db: handle.db, web, logger: false });
   await app.ready();
   return {
     app, db: handle.db, config, kind: handle.kind, queries,

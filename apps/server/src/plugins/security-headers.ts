@@ -57,8 +57,9 @@ export function pageSecurityHeaders(store: Store | null, nonce: string): Record<
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self'",
-    // Catalogue pictures may live on another https host; a few small ones are data: URLs.
-    "img-src 'self' data: https:",
+    // Catalogue pictures may live on another https host, a few small ones are data: URLs, and the
+    // return form previews the chosen photos from blob: URLs.
+    "img-src 'self' data: blob: https:",
     "font-src 'self'",
     "connect-src 'self'",
     `frame-src ${map ? map.origin : "'none'"}`,

@@ -65,8 +65,16 @@ async function dispatchedOrder(n = 2, dispatch = true) {
   return { orderId, lineIds: order.details.map((d: { id: number }) => d.id) as number[] };
 }
 
+/** A data folder as servers before private photos left it: one return photo under media/returns. */
+const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-returns-'));
+const LEGACY_PHOTO = `${'a'.repeat(32)}.jpg`;
+let legacyBytes: Buffer;
+
 beforeAll(async () => {
-  t = await buildTestApp();
+  legacyBytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 1, g: 2, b: 3 } } }).jpeg().toBuffer();
+  mkdirSync(join(dataDir, 'media', 'returns'), { recursive: true });
+  writeFileSync(join(dataDir, 'media', 'returns', LEGACY_PHOTO), legacyBytes);
+  t = await buildTestApp({ DATA_DIR: dataDir });
   shop = await createShop(t.db);
   asha = await createShopper(t.db, shop.store.id);
   ben = await createShopper(t.db, shop.store.id);
@@ -78,7 +86,10 @@ beforeAll(async () => {
   png = await base().png().toBuffer();
   webp = await base().webp().toBuffer();
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('return-request-create', () => {
   it('creates a return for lines of a dispatched order with re-encoded, metadata-free pictures', async () => {
@@ -310,38 +321,20 @@ describe('return photos', () => {
   });
 
   it('keeps the photos of returns made before they became private: moved out of /media at start, served by signed link', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-legacy-'));
-    const name = 'a'.repeat(32) + '.jpg';
-    const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 1, g: 2, b: 3 } } }).jpeg().toBuffer();
-    mkdirSync(join(dataDir, 'media', 'returns'), { recursive: true });
-    writeFileSync(join(dataDir, 'media', 'returns', name), bytes);
-    const old = await buildTestApp({ DATA_DIR: dataDir });
-    try {
-      expect(existsSync(join(dataDir, 'media', 'returns'))).toBe(false);
-      expect(readFileSync(join(old.config.privateMedia.dir, 'returns', name)).equals(bytes)).toBe(true);
-      const oldShop = await createShop(old.db);
-      const who = await createShopper(old.db, oldShop.store.id);
-      const addressId = (await insertAddress(old.db, oldShop.store.id, who.id)).id;
-      const stone = await createStone(old.db, oldShop);
-      const orderId = (await placeOrder(old, oldShop, who, [stone.id], addressId)).json().orderId as number;
-      expect((await payWithSandbox(old, oldShop, who, orderId)).statusCode).toBe(303);
-      await markOrderDispatched(old.db, oldShop.store.id, orderId, { courierPartner: 'Delhivery', trackingNumber: 'DL1' });
-      const ask = caller(old, oldShop.domain);
-      const lineId = (await ask('/api/order', who, { orderId })).json().order.details[0].id as number;
-      // A row as the old upload step wrote it: the public path.
-      const [ret] = await old.db.insert(returnRequests).values({ storeId: oldShop.store.id, orderId, customerId: who.id, reason: 'defective', comment: '' }).returning();
-      await old.db.insert(returnLines).values({ returnId: ret!.id, orderLineId: lineId });
-      await old.db.insert(returnImages).values({ returnId: ret!.id, path: `/media/returns/${name}` });
+    // The app was started on a data folder holding an old photo under media/returns.
+    expect(existsSync(join(t.config.mediaDir, 'returns', LEGACY_PHOTO))).toBe(false);
+    expect(readFileSync(join(t.config.privateMedia.dir, 'returns', LEGACY_PHOTO)).equals(legacyBytes)).toBe(true);
+    const { orderId, lineIds } = await dispatchedOrder(1);
+    // A row as the old upload step wrote it: the public path.
+    const [ret] = await t.db.insert(returnRequests).values({ storeId: shop.store.id, orderId, customerId: asha.id, reason: 'defective', comment: '' }).returning();
+    await t.db.insert(returnLines).values({ returnId: ret!.id, orderLineId: lineIds[0]! });
+    await t.db.insert(returnImages).values({ returnId: ret!.id, path: `/media/returns/${LEGACY_PHOTO}` });
 
-      const image = (await ask('/api/order', who, { orderId })).json().order.returns[0].images[0];
-      expect(image.path).toMatch(/^\/api\/return-request-photo\//);
-      const served = await old.app.inject({ url: image.path, headers: { host: oldShop.domain } });
-      expect(served.statusCode).toBe(200);
-      expect(served.rawPayload.equals(bytes)).toBe(true);
-      expect((await old.app.inject({ url: `/media/returns/${name}`, headers: { host: oldShop.domain } })).statusCode).toBe(404);
-    } finally {
-      await old.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const image = (await call('/api/order', asha, { orderId })).json().order.returns[0].images[0];
+    expect(image.path).toMatch(/^\/api\/return-request-photo\//);
+    const served = await fetchPhoto(image.path);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(legacyBytes)).toBe(true);
+    expect((await t.app.inject({ url: `/media/returns/${LEGACY_PHOTO}`, headers: { host: shop.domain } })).statusCode).toBe(404);
   });
 });

@@ -2,8 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingResponse, PostsResponse } from '@gemstore/contracts';
 import { buildTestApp, type TestApp } from '../../apps/server/test/helper.ts';
-import { createStore } from '../../apps/server/test/factories.ts';
-import { storeConfiguration } from '../../apps/server/test/factories.ts';
+import { createStore, storeConfiguration } from '../../apps/server/test/factories.ts';
 import { saveStoreConfiguration } from '../../apps/server/src/modules/stores/stores.service.ts';
 import { api, hydrated, launchBrowser, openPage, origin } from './browser.ts';
 

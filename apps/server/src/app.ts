@@ -10,6 +10,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { mediaPlugin } from './plugins/media.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -50,6 +51,7 @@ export async function buildApp({ config, db, web = true, logger = true, logStrea
   app.decorate('db', db);
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(tenantPlugin);
   await app.register(authPlugin);
 

@@ -71,6 +71,9 @@ const EnvSchema = z.object({
   PAY_LINK_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.PAY_LINK_SECRET),
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   ENQUIRY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(5),
+  // Return photos are private: served only through signed links that expire (README: Checkout, payment, returns and enquiries).
+  PRIVATE_MEDIA_SECRET: z.string().min(16).default('gemstore-dev-private-media-secret-change-me'),
+  PRIVATE_MEDIA_URL_SECONDS: z.coerce.number().int().min(60).max(7 * 86400).default(3600),
 }).superRefine((e, ctx) => {
   if (e.EMAIL_SENDER === 'smtp' && !e.SMTP_HOST) ctx.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: 'is required when EMAIL_SENDER=smtp' });
   if (e.SMS_SENDER === 'msg91' && !e.SMS_API_KEY) ctx.addIssue({ code: 'custom', path: ['SMS_API_KEY'], message: 'is required when SMS_SENDER=msg91' });
@@ -110,6 +113,16 @@ export interface Config {
   messaging: MessagingConfig;
   auth: AuthConfig;
   checkout: CheckoutConfig;
+  privateMedia: PrivateMediaConfig;
+}
+
+/** Uploads only their owner and the store's staff may see (return photos), kept outside the public media folder. */
+export interface PrivateMediaConfig {
+  dir: string;
+  /** Key of the HMAC that signs each photo link (store, photo, expiry). */
+  secret: string;
+  /** How long a signed link works; its answer is cached privately for at most the time it has left. */
+  urlSeconds: number;
 }
 
 export interface CheckoutConfig {
@@ -202,5 +215,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
       enquiryLimitPerIp: e.ENQUIRY_LIMIT_PER_IP,
     },
+    privateMedia: { dir: resolve(dataDir, 'private'), secret: e.PRIVATE_MEDIA_SECRET, urlSeconds: e.PRIVATE_MEDIA_URL_SECONDS },
   };
 }

@@ -1,13 +1,15 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
-  MAX_RETURN_IMAGES, MAX_RETURN_IMAGE_BYTES, ReturnCreateFields, ReturnCreateResponse, ReturnTrackingBody, ReturnTrackingResponse,
+  MAX_ID, MAX_RETURN_IMAGES, MAX_RETURN_IMAGE_BYTES, ReturnCreateFields, ReturnCreateResponse, ReturnTrackingBody, ReturnTrackingResponse,
   refusingNulCharacters,
 } from '@gemstore/contracts';
 import { customerContext } from '../../lib/customer-context.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
 import { customerOnly } from '../../plugins/auth.ts';
+import { moveLegacyReturnPhotos } from './photos.ts';
 import * as service from './returns.service.ts';
 
 /** Multipart limit errors of @fastify/multipart, as field errors the form can show. */
@@ -62,6 +64,9 @@ async function readReturnForm(request: FastifyRequest) {
 
 export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
+  const photos = app.config.privateMedia;
+  const moved = await moveLegacyReturnPhotos(app.config.mediaDir, photos);
+  if (moved) app.log.info({ moved }, 'return photos moved out of the public media folder');
   await app.register(multipart, {
     limits: { fileSize: MAX_RETURN_IMAGE_BYTES, files: MAX_RETURN_IMAGES, fields: 120, parts: 130, fieldSize: 8 * 1024, headerPairs: 200 },
     throwFileSizeLimit: true,
@@ -70,9 +75,28 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/return-request-create', { onRequest: customerOnly, schema: { response: { 200: ReturnCreateResponse } } }, async (request) => {
     const ctx = customerContext(request);
     const { fields, images } = await readReturnForm(request);
-    return service.createReturn(db, ctx, { mediaDir: app.config.mediaDir }, fields, images);
+    return service.createReturn(db, ctx, photos, fields, images);
   });
 
   app.post('/return-request-tracking-details-submit', { onRequest: customerOnly, schema: { body: ReturnTrackingBody, response: { 200: ReturnTrackingResponse } } },
-    async (request) => service.submitTracking(db, customerContext(request), request.body));
+    async (request) => service.submitTracking(db, customerContext(request), photos, request.body));
+
+  // The signed link in an order's returns[].images[].path: no bearer token (an <img> sends none), the link is the pass.
+  app.get('/return-request-photo/:imageId', {
+    schema: {
+      params: z.object({ imageId: z.coerce.number().int().min(1).max(MAX_ID) }),
+      querystring: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }),
+    },
+  }, async (request, reply) => {
+    const photo = await service.openReturnPhoto(db, request.ctx, photos, request.params.imageId, request.query);
+    return reply
+      .type(photo.contentType)
+      .header('content-length', photo.size)
+      // Never in a shared cache, and in the browser's own for no longer than the link works.
+      .header('cache-control', `private, max-age=${photo.secondsLeft}`)
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cross-origin-resource-policy', 'same-origin')
+      .header('referrer-policy', 'no-referrer')
+      .send(photo.file.createReadStream());
+  });
 };

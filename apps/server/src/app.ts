@@ -1,10 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '@gemstore/db';
+import type { Database, DbHandle } from '@gemstore/db';
 import type { Config } from './config.ts';
 import './lib/context.ts';
 import { contractSerializerCompiler } from './lib/serializer.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { databaseAvailabilityPlugin } from './plugins/database-availability.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { mediaPlugin } from './plugins/media.ts';
@@ -22,17 +23,20 @@ import { payPagesRoutes, paymentsApiRoutes } from './modules/payments/payments.r
 import { returnsRoutes } from './modules/returns/returns.routes.ts';
 import { enquiriesRoutes } from './modules/enquiries/enquiries.routes.ts';
 import { reservationsPlugin } from './plugins/reservations.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
   db: Database;
+  /** The database handle's outage tools; without them the database is asked through `db` and the pool is never renewed. */
+  connections?: Pick<DbHandle, 'ping' | 'renewConnections'>;
   /** Serve the React app (off in API tests). */
   web?: boolean;
   logger?: boolean;
 }
 
 /** The whole product as a Fastify instance, without listen() (main.ts listens, tests inject). */
-export async function buildApp({ config, db, web = true, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, connections, web = true, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? {
       level: config.logLevel,
@@ -48,10 +52,12 @@ export async function buildApp({ config, db, web = true, logger = true }: BuildA
   app.decorate('db', db);
 
   await app.register(errorsPlugin);
+  await app.register(databaseAvailabilityPlugin, { connections });
   await app.register(tenantPlugin);
   await app.register(authPlugin);
 
   await app.register(async (api) => {
+    await api.register(healthRoutes);
     await api.register(storesRoutes);
     await api.register(catalogRoutes);
     await api.register(contentRoutes);

@@ -17,7 +17,7 @@ if (config.seedDemo) {
   await seedDemoCustomers(handle.db);
 }
 
-const app = await buildApp({ config, db: handle.db });
+const app = await buildApp({ config, db: handle.db, connections: handle });
 closeWithGrace({ delay: 10000 }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   await app.close();

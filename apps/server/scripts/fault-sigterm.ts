@@ -1,0 +1,103 @@
+/**
+ * npm run fault:sigterm [-- --workers 32 --before 3 --database-url postgres://… --max-exit-seconds 15]
+ *
+ * SIGTERM under keep-alive load. Starts the real server (PGlite in a fresh folder with the demo
+ * data, or the PostgreSQL database --database-url names), drives keep-alive load over the demo
+ * store's calls, sends SIGTERM mid-load and keeps the load on. Counts, among the requests written
+ * before the signal and after it on connections the server had accepted, connection resets and 5xx
+ * answers (the targets are zero: a keep-alive client gets `Connection: close` on its last answer);
+ * checks that new connections are refused once the signal is in, and that the process exits by
+ * itself, with code 0, in bounded time. Prints the figures; exits 1 when a target is missed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  DEMO_DOMAIN, type RequestSpec, countBy, outcome, report, runLoad, send, sleep, startServer,
+} from './fault-support.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    workers: { type: 'string', default: '32' },
+    before: { type: 'string', default: '3' },
+    'database-url': { type: 'string' },
+    'max-exit-seconds': { type: 'string', default: '15' },
+  },
+});
+const workers = Number(args.workers);
+const beforeMs = Number(args.before) * 1000;
+const maxExitMs = Number(args['max-exit-seconds']) * 1000;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-sigterm-'));
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
+try {
+  const database = args['database-url'] ? 'PostgreSQL' : 'PGlite';
+  console.log(`starting the server on ${database} with the demo data…`);
+  server = await startServer({
+    DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: 'true',
+    ...(args['database-url'] ? { DATABASE_URL: args['database-url'] } : {}),
+  });
+  const base = server.base;
+  const api = { domain: DEMO_DOMAIN };
+  const probe = new Agent({ keepAlive: false });
+  const listing = await send(probe, base, {
+    kind: 'listing', method: 'POST', path: '/api/product-items?page=1', headers: api, body: { filter: { product: 'blue-sapphire' } },
+  }, 10_000);
+  const firstStone = (listing.json as { data?: { url: { url: string }[] }[] } | undefined)?.data?.[0]?.url[0]?.url;
+  const calls: RequestSpec[] = [
+    { kind: 'store-profile', method: 'GET', path: '/api/store-profile', headers: api },
+    { kind: 'listing', method: 'POST', path: '/api/product-items?page=1', headers: api, body: { filter: { product: 'blue-sapphire' } } },
+    { kind: 'listing', method: 'POST', path: '/api/product-items?page=3', headers: api, body: { filter: { product: 'ruby' } } },
+    ...(firstStone ? [{ kind: 'item-details', method: 'GET', path: `/api/item-details/${firstStone}`, headers: api } as RequestSpec] : []),
+  ];
+  let turn = 0;
+  let signalAt = Infinity;
+  const load = runLoad(base, workers, () => calls[turn++ % calls.length]!, {
+    // After the signal a worker ends once its connection is gone: a refused or reset connection means the server stopped taking it.
+    after: (sample) => (sample.start >= signalAt && (sample.error || sample.connectionClose) ? false : undefined),
+  });
+
+  await sleep(beforeMs);
+  signalAt = performance.now();
+  server.child.kill('SIGTERM');
+  await sleep(250);
+  const newConnection = await send(probe, base, { kind: 'new connection', method: 'GET', path: '/api/store-profile', headers: api }, 5_000);
+  const exit = await Promise.race([server.exited, sleep(maxExitMs).then(() => 'still running' as const)]);
+  const exitMs = performance.now() - signalAt;
+  await load.stop();
+
+  const samples = load.samples;
+  const beforeSignal = samples.filter((s) => s.written !== undefined && s.written < signalAt);
+  const afterSignal = samples.filter((s) => !(s.written !== undefined && s.written < signalAt));
+  const inFlightAtSignal = beforeSignal.filter((s) => s.end >= signalAt);
+  // A refused connection is the server no longer accepting; any other failure to answer is a reset of an accepted one.
+  const resets = samples.filter((s) => s.error && s.error !== 'ECONNREFUSED');
+  const fiveHundreds = samples.filter((s) => (s.status ?? 0) >= 500);
+  const figures = {
+    'requests': samples.length,
+    'written before the signal': countBy(beforeSignal, outcome),
+    'of those, in flight at the signal': countBy(inFlightAtSignal, outcome),
+    'written after the signal, on open keep-alive connections': countBy(afterSignal.filter((s) => s.reusedConnection), outcome),
+    'written after the signal, on new connections': countBy(afterSignal.filter((s) => !s.reusedConnection), outcome),
+    'answers after the signal with Connection: close': samples.filter((s) => s.end >= signalAt && s.connectionClose).length,
+    'connection resets': resets.length,
+    '5xx answers': fiveHundreds.length,
+    'a new connection 250 ms after the signal': outcome(newConnection),
+    'exit': exit === 'still running' ? `still running after ${maxExitMs / 1000} s` : `code ${exit} after ${(exitMs / 1000).toFixed(2)} s`,
+  };
+  const misses: string[] = [];
+  if (beforeSignal.filter((s) => s.status === 200).length < workers) misses.push('the load was running when the signal came');
+  if (resets.length) misses.push('no connection resets: a keep-alive client gets Connection: close on its last answer');
+  if (fiveHundreds.length) misses.push('no 5xx answers');
+  if (beforeSignal.some((s) => s.status !== 200)) misses.push('every request written before the signal answered 200');
+  if (afterSignal.some((s) => s.reusedConnection && s.status !== 200)) misses.push('requests that reach an open connection after the signal are served');
+  if (newConnection.error !== 'ECONNREFUSED') misses.push('new connections are refused once the signal is in');
+  if (exit !== 0) misses.push(`the process exits by itself with code 0 within ${maxExitMs / 1000} s`);
+  if (misses.length) console.log(`\nserver output (tail):\n${server.output().slice(-4000)}`);
+  report(`SIGTERM under load (${database}, ${workers} keep-alive connections, signal after ${beforeMs / 1000} s)`, figures, misses);
+} finally {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

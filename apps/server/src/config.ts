@@ -16,6 +16,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_BUILD_DIR: z.string().default(resolve(import.meta.dirname, '../../web/build')),
   STORE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   // Messages (one-time codes). `outbox` stores them only; the dev outbox shows them outside production.
   EMAIL_SENDER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMS_SENDER: z.enum(['outbox', 'msg91']).default('outbox'),
@@ -72,6 +73,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   webBuildDir: string;
   storeCacheSeconds: number;
+  /** How long SIGTERM waits for requests in progress and open connections (main.ts). */
+  shutdownTimeoutSeconds: number;
   messaging: MessagingConfig;
   auth: AuthConfig;
   checkout: CheckoutConfig;
@@ -133,6 +136,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webBuildDir: resolve(e.WEB_BUILD_DIR),
     storeCacheSeconds: e.STORE_CACHE_SECONDS,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     messaging: {
       emailSender: e.EMAIL_SENDER,
       smsSender: e.SMS_SENDER,

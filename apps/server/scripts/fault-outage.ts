@@ -56,6 +56,7 @@ try {
     // Every call reads the database, so each answer says whether the database was reached.
     STORE_CACHE_SECONDS: '0',
   });
+  console.log(`server ready after ${(performance.now() / 1000).toFixed(1)} s`);
   const base = server.base;
   const sql = sqlClient = postgres(cluster.url, { max: 1, onnotice: () => {} });
 

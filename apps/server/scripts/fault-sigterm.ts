@@ -1,8 +1,9 @@
 /**
- * npm run fault:sigterm [-- --workers 32 --before 3 --database-url postgres://… --max-exit-seconds 15]
+ * npm run fault:sigterm [-- --workers 32 --before 3 --postgres | --database-url postgres://… --max-exit-seconds 15]
  *
- * SIGTERM under keep-alive load. Starts the real server (PGlite in a fresh folder with the demo
- * data, or the PostgreSQL database --database-url names), drives keep-alive load over the demo
+ * SIGTERM under keep-alive load. Starts the real server with the demo data on PGlite in a fresh
+ * folder, or on PostgreSQL: a throwaway cluster (--postgres, as fault:outage makes) or the database
+ * --database-url names. Drives keep-alive load over the demo
  * store's calls, sends SIGTERM mid-load and keeps the load on. Counts, among the requests written
  * before the signal and after it on connections the server had accepted, connection resets and 5xx
  * answers (the targets are zero: a keep-alive client gets `Connection: close` on its last answer);
@@ -17,12 +18,14 @@ import { parseArgs } from 'node:util';
 import {
   DEMO_DOMAIN, type RequestSpec, countBy, outcome, report, runLoad, send, sleep, startServer,
 } from './fault-support.ts';
+import { type Cluster, createCluster } from './throwaway-postgres.ts';
 
 const { values: args } = parseArgs({
   options: {
     workers: { type: 'string', default: '32' },
     before: { type: 'string', default: '3' },
     'database-url': { type: 'string' },
+    postgres: { type: 'boolean', default: false },
     'max-exit-seconds': { type: 'string', default: '15' },
   },
 });
@@ -32,13 +35,20 @@ const maxExitMs = Number(args['max-exit-seconds']) * 1000;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-sigterm-'));
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
+let cluster: Cluster | undefined;
 try {
-  const database = args['database-url'] ? 'PostgreSQL' : 'PGlite';
+  if (args.postgres) {
+    cluster = await createCluster();
+    await cluster.start();
+  }
+  const databaseUrl = cluster?.url ?? args['database-url'];
+  const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
   console.log(`starting the server on ${database} with the demo data…`);
   server = await startServer({
     DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: 'true',
-    ...(args['database-url'] ? { DATABASE_URL: args['database-url'] } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
+  console.log(`server ready after ${(performance.now() / 1000).toFixed(1)} s`);
   const base = server.base;
   const api = { domain: DEMO_DOMAIN };
   const probe = new Agent({ keepAlive: false });
@@ -64,7 +74,9 @@ try {
   server.child.kill('SIGTERM');
   await sleep(250);
   const newConnection = await send(probe, base, { kind: 'new connection', method: 'GET', path: '/api/store-profile', headers: api }, 5_000);
-  const exit = await Promise.race([server.exited, sleep(maxExitMs).then(() => 'still running' as const)]);
+  let exitTimer: NodeJS.Timeout | undefined;
+  const exit = await Promise.race([server.exited, new Promise<'still running'>((r) => { exitTimer = setTimeout(() => r('still running'), maxExitMs); })]);
+  clearTimeout(exitTimer);
   const exitMs = performance.now() - signalAt;
   await load.stop();
 
@@ -99,5 +111,6 @@ try {
   report(`SIGTERM under load (${database}, ${workers} keep-alive connections, signal after ${beforeMs / 1000} s)`, figures, misses);
 } finally {
   await server?.stop();
+  await cluster?.destroy();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -24,8 +24,9 @@ export const testDatabaseKind = process.env.DATABASE_URL ? 'postgres' : 'pglite'
 /**
  * The real app on a database of its own: an in-memory PGlite, or a freshly created PostgreSQL
  * database (dropped on close) when DATABASE_URL is set. Caches are off so every call reads the database.
+ * `connectVia` rewrites the URL the app connects to (a test's proxy in front of PostgreSQL).
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, { connectVia }: { connectVia?: (url: string) => string } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-test-'));
   const adminUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -49,8 +50,10 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env,
   });
   const queries = { count: 0 };
-  const handle = await openDatabase({ databaseUrl, poolSize: 5, onQuery: () => { queries.count++; } });
-  const app = await buildApp({ config, db: handle.db, web: false, logger: false });
+  const handle = await openDatabase({
+    databaseUrl: databaseUrl && connectVia ? connectVia(databaseUrl) : databaseUrl, poolSize: 5, onQuery: () => { queries.count++; },
+  });
+  const app = await buildApp({ config, db: handle.db, connections: handle, web: false, logger: false });
   await app.ready();
   return {
     app, db: handle.db, config, kind: handle.kind, queries,

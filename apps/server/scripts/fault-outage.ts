@@ -196,6 +196,10 @@ try {
     'in flight at the stop': countBy(straddling, outcome),
     'during the outage': countBy(outage, outcome),
     'outage answer ms (p50 / p99 / max)': `${round(percentile(outageLatencies, 50))} / ${round(percentile(outageLatencies, 99))} / ${round(percentile(outageLatencies, 100))}`,
+    'slowest during the outage': (() => {
+      const slowest = outage.reduce<Sample | undefined>((m, s) => (!m || s.end - s.start > m.end - m.start ? s : m), undefined);
+      return slowest ? `${slowest.kind} ${outcome(slowest)}, sent ${((slowest.start - tDown) / 1000).toFixed(2)} s into the outage` : 'none';
+    })(),
     'GET /api/health while down': `${outcome(healthDown)} in ${round(healthDown.end - healthDown.start)} ms`,
     'seconds from the database back to the first 200': Number.isFinite(firstOk) ? Number(((firstOk - tUp) / 1000).toFixed(2)) : 'never',
     'seconds from the database back to the last failure': Number(((lastFailure - tUp) / 1000).toFixed(2)),

@@ -9,12 +9,13 @@ const PROBE_INTERVAL_MS = 200;
 
 function needsDatabase(request: FastifyRequest): boolean {
   if (request.routeOptions.config?.answersWhileDatabaseDown) return false;
-  return request.url.startsWith('/api/') || request.url.startsWith('/pay');
+  // The API and the payment host pages; rendered pages call the API and show its failure themselves.
+  return request.url.startsWith('/api/') || request.url.startsWith('/pay/');
 }
 
 /**
  * Fails requests fast while the database cannot be reached (ARCHITECTURE.md rule 12,
- * docs/decisions/0012-database-outages.md). Once a request finds that no connection can be made, API
+ * docs/decisions/0012-outages-and-shutdown.md). Once a request finds that no connection can be made, API
  * and payment requests answer 503 database_unavailable at once instead of waiting in the driver's
  * queue: postgres.js hands a queued query to a connection only as that connection tries to connect
  * again, so under load each request would wait for many attempts bound to fail. Meanwhile the
@@ -39,8 +40,8 @@ export const databaseAvailabilityPlugin = fp(async (app: FastifyInstance, option
         downSince = null;
         return;
       } catch (err) {
-        // Still away; any other failure (of the statement itself) means it is reachable.
-        if (databaseFailureOf(err) !== 'unreachable') {
+        // Still away while connecting fails or the connection breaks; any other failure is the database answering.
+        if (!databaseFailureOf(err)) {
           connections.renewConnections();
           downSince = null;
           return;

@@ -1,12 +1,13 @@
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '@gemstore/db';
+import type { Database, DbHandle } from '@gemstore/db';
 import { refusingNulCharacters } from '@gemstore/contracts';
 import type { Config } from './config.ts';
 import './lib/context.ts';
 import { contractSerializerCompiler } from './lib/serializer.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { databaseAvailabilityPlugin } from './plugins/database-availability.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { mediaPlugin } from './plugins/media.ts';
@@ -25,10 +26,13 @@ import { payPagesRoutes, paymentsApiRoutes } from './modules/payments/payments.r
 import { returnsRoutes } from './modules/returns/returns.routes.ts';
 import { enquiriesRoutes } from './modules/enquiries/enquiries.routes.ts';
 import { reservationsPlugin } from './plugins/reservations.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
   db: Database;
+  /** The database handle's outage tools; without them the database is asked through `db` and the pool is never renewed. */
+  connections?: Pick<DbHandle, 'ping' | 'renewConnections'>;
   /** Serve the React app (off in API tests). */
   web?: boolean;
   logger?: boolean;
@@ -37,7 +41,7 @@ export interface BuildAppOptions {
 }
 
 /** The whole product as a Fastify instance, without listen() (main.ts listens, tests inject). */
-export async function buildApp({ config, db, web = true, logger = true, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, connections, web = true, logger = true, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config, logStream) : false,
     // The client's address, protocol and host come from X-Forwarded-* only when a configured proxy sent them.
@@ -52,10 +56,12 @@ export async function buildApp({ config, db, web = true, logger = true, logStrea
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(databaseAvailabilityPlugin, { connections });
   await app.register(tenantPlugin);
   await app.register(authPlugin);
 
   await app.register(async (api) => {
+    await api.register(healthRoutes);
     await api.register(storesRoutes);
     await api.register(catalogRoutes);
     await api.register(contentRoutes);

@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   STORE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   // Peers whose X-Forwarded-For, -Proto and -Host are believed; from anyone else they are ignored.
   TRUSTED_PROXIES: z.string().default('').transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean)),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   // Messages (one-time codes). `outbox` stores them only; the dev outbox shows them outside production.
   EMAIL_SENDER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMS_SENDER: z.enum(['outbox', 'msg91']).default('outbox'),
@@ -110,6 +111,8 @@ export interface Config {
   storeCacheSeconds: number;
   /** Addresses and ranges of the reverse proxies whose forwarded headers are trusted (empty: none). */
   trustedProxies: string[];
+  /** How long SIGTERM waits for requests in progress and open connections (main.ts). */
+  shutdownTimeoutSeconds: number;
   messaging: MessagingConfig;
   auth: AuthConfig;
   checkout: CheckoutConfig;
@@ -183,6 +186,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webBuildDir: resolve(e.WEB_BUILD_DIR),
     storeCacheSeconds: e.STORE_CACHE_SECONDS,
     trustedProxies: e.TRUSTED_PROXIES,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     messaging: {
       emailSender: e.EMAIL_SENDER,
       smsSender: e.SMS_SENDER,

@@ -9,7 +9,8 @@ import { withDatabase } from './global-setup.ts';
 export interface TestDatabase {
   /** Set for PostgreSQL: the URL of this test's own database. */
   url?: string;
-  open(onQuery?: (query: string) => void): Promise<DbHandle>;
+  /** `connectVia` rewrites the URL the app connects to (PostgreSQL only: a test's proxy in front of it). */
+  open(onQuery?: (query: string) => void, connectVia?: (url: string) => string): Promise<DbHandle>;
   /** Drops or recycles the database (call after every handle is closed). */
   release(): Promise<void>;
 }
@@ -56,7 +57,7 @@ async function postgresDatabase(adminUrl: string): Promise<TestDatabase> {
   const url = withDatabase(adminUrl, name);
   return {
     url,
-    open: (onQuery) => openDatabase({ databaseUrl: url, poolSize: 5, migrate: false, onQuery }),
+    open: (onQuery, connectVia) => openDatabase({ databaseUrl: connectVia ? connectVia(url) : url, poolSize: 5, migrate: false, onQuery }),
     async release() {
       const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
       await a.unsafe(`drop database if exists ${name} with (force)`);

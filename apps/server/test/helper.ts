@@ -32,9 +32,13 @@ export const testDatabaseKind = process.env.DATABASE_URL ? 'postgres' : 'pglite'
  * The real app on a fresh database of its own (test/databases.ts: a copy of the run's migrated
  * database, on PGlite or, when DATABASE_URL is set, PostgreSQL). Caches are off so every call
  * reads the database. The log is off unless `logStream` is given (then it is written there, at
- * LOG_LEVEL); the web app is not served unless `web` is set.
+ * LOG_LEVEL); the web app is not served unless `web` is set; `connectVia` rewrites the URL the app
+ * connects to (a test's proxy in front of PostgreSQL).
  */
-export async function buildTestApp(env: Record<string, string> = {}, options: { logStream?: Writable; web?: boolean } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: Writable; web?: boolean; connectVia?: (url: string) => string } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-test-'));
   const database = await testDatabase();
   const config = loadConfig({
@@ -42,8 +46,11 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
     ...(database.url ? { DATABASE_URL: database.url } : {}), ...env,
   });
   const queries = { count: 0 };
-  const handle = await database.open(() => { queries.count++; });
-  const app = await buildApp({ config, db: handle.db, web: options.web ?? false, logger: options.logStream !== undefined, logStream: options.logStream });
+  const handle = await database.open(() => { queries.count++; }, options.connectVia);
+  const app = await buildApp({
+    config, db: handle.db, connections: handle, web: options.web ?? false,
+    logger: options.logStream !== undefined, logStream: options.logStream,
+  });
   await app.ready();
   return {
     app, db: handle.db, config, kind: handle.kind, queries,

@@ -75,3 +75,7 @@ export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>;
 
 export const ErrorBody = z.object({ message: z.string(), code: z.string().optional() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** GET /api/health (not in the spec; for load balancers): 200 when the database answers, else 503 with ErrorBody. */
+export const HealthResponse = z.object({ status: z.literal('ok') });
+export type HealthResponse = z.infer<typeof HealthResponse>;

@@ -32,14 +32,14 @@ const EnvSchema = z.object({
   SMS_VOICE_TEMPLATE_ID: z.string().default(''),
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
   OTP_PEPPER: z.string().min(16).default('gemstore-dev-otp-pepper-change-me'),
-  // Fixed-window rate limits, counted in the database so every replica shares them.
+  // Rate limits: token buckets of N that refill at N per window, kept in the database so every replica shares them.
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(3600),
   OTP_LIMIT_PER_RECIPIENT: z.coerce.number().int().min(1).default(6),
   OTP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   OTP_LIMIT_PER_STORE: z.coerce.number().int().min(1).default(1000),
-  SMS_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(2000),
+  SMS_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(10000),
   AUTH_LIMIT_PER_IP: z.coerce.number().int().min(1).default(300),
-  AUTH_FAILURE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
+  AUTH_FAILURE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(50),
   TOKEN_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   PASSWORD_RESET_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   // Checkout and payment (README: Checkout, payment, returns and enquiries).
@@ -56,6 +56,8 @@ const EnvSchema = z.object({
 }).superRefine((e, ctx) => {
   if (e.EMAIL_SENDER === 'smtp' && !e.SMTP_HOST) ctx.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: 'is required when EMAIL_SENDER=smtp' });
   if (e.SMS_SENDER === 'msg91' && !e.SMS_API_KEY) ctx.addIssue({ code: 'custom', path: ['SMS_API_KEY'], message: 'is required when SMS_SENDER=msg91' });
+  // The guard all stores share must never be what stops one store: its own cap comes first.
+  if (e.SMS_LIMIT_GLOBAL < e.OTP_LIMIT_PER_STORE) ctx.addIssue({ code: 'custom', path: ['SMS_LIMIT_GLOBAL'], message: 'must be at least OTP_LIMIT_PER_STORE' });
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -107,7 +109,7 @@ export interface AuthConfig {
   smsLimitGlobal: number;
   /** Identifier look-ups, password and code checks per IP in each window. */
   authLimitPerIp: number;
-  /** Wrong passwords and codes per account in each window (ASVS: at most 100 an hour). */
+  /** Wrong passwords and codes per account in each window (ASVS: at most 100 an hour; a bucket of 50 lets at most 99 through in any hour). */
   failureLimitPerAccount: number;
   tokenIdleDays: number;
   passwordResetMinutes: number;

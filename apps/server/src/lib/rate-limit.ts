@@ -31,14 +31,14 @@ interface Shape {
   windowMs: number;
   /** Time one hit takes to refill. */
   intervalMs: number;
-  /** Latest "full again" moment that still lets one more hit in: half an interval of slack absorbs float rounding. */
+  /** Latest "full again" moment a hit may leave behind: one window from now (a millisecond of slack absorbs float rounding). */
   ceiling: number;
 }
 
 function shapeOf(limit: Limit, now: number): Shape {
   const windowMs = limit.windowSeconds * 1000;
   const intervalMs = windowMs / limit.max;
-  return { windowMs, intervalMs, ceiling: now + windowMs + intervalMs / 2 };
+  return { windowMs, intervalMs, ceiling: now + windowMs + 1 };
 }
 
 function refused(limit: Limit, shape: Shape, fullAtMs: number): TooManyRequestsError {

@@ -11,6 +11,7 @@ const DEVELOPMENT_SECRETS = {
   OTP_PEPPER: 'gemstore-dev-otp-pepper-change-me',
   SANDBOX_PAYMENT_SECRET: 'gemstore-dev-sandbox-secret-change-me',
   PAY_LINK_SECRET: 'gemstore-dev-pay-link-secret-change-me',
+  PRIVATE_MEDIA_SECRET: 'gemstore-dev-private-media-secret-change-me',
 } as const;
 const developmentSecretValues: readonly string[] = Object.values(DEVELOPMENT_SECRETS);
 
@@ -51,14 +52,14 @@ const EnvSchema = z.object({
   SMS_VOICE_TEMPLATE_ID: z.string().default(''),
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
   OTP_PEPPER: z.string().min(16).default(DEVELOPMENT_SECRETS.OTP_PEPPER),
-  // Fixed-window rate limits, counted in the database so every replica shares them.
+  // Rate limits: token buckets of N that refill at N per window, kept in the database so every replica shares them.
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(3600),
   OTP_LIMIT_PER_RECIPIENT: z.coerce.number().int().min(1).default(6),
   OTP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   OTP_LIMIT_PER_STORE: z.coerce.number().int().min(1).default(1000),
-  SMS_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(2000),
+  SMS_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(10000),
   AUTH_LIMIT_PER_IP: z.coerce.number().int().min(1).default(300),
-  AUTH_FAILURE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
+  AUTH_FAILURE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(50),
   TOKEN_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   PASSWORD_RESET_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   // Checkout and payment (README: Checkout, payment, returns and enquiries).
@@ -73,7 +74,7 @@ const EnvSchema = z.object({
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   ENQUIRY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(5),
   // Return photos are private: served only through signed links that expire (README: Checkout, payment, returns and enquiries).
-  PRIVATE_MEDIA_SECRET: z.string().min(16).default('gemstore-dev-private-media-secret-change-me'),
+  PRIVATE_MEDIA_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.PRIVATE_MEDIA_SECRET),
   PRIVATE_MEDIA_URL_SECONDS: z.coerce.number().int().min(60).max(7 * 86400).default(3600),
 }).superRefine((e, ctx) => {
   if (e.EMAIL_SENDER === 'smtp' && !e.SMTP_HOST) ctx.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: 'is required when EMAIL_SENDER=smtp' });
@@ -93,6 +94,8 @@ const EnvSchema = z.object({
       ctx.addIssue({ code: 'custom', path: ['SANDBOX_PAYMENTS'], message: 'cannot be on in production: the sandbox accepts pretend payments (run a demo with NODE_ENV=development)' });
     }
   }
+  // The guard all stores share must never be what stops one store: its own cap comes first.
+  if (e.SMS_LIMIT_GLOBAL < e.OTP_LIMIT_PER_STORE) ctx.addIssue({ code: 'custom', path: ['SMS_LIMIT_GLOBAL'], message: 'must be at least OTP_LIMIT_PER_STORE' });
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -158,7 +161,7 @@ export interface AuthConfig {
   smsLimitGlobal: number;
   /** Identifier look-ups, password and code checks per IP in each window. */
   authLimitPerIp: number;
-  /** Wrong passwords and codes per account in each window (ASVS: at most 100 an hour). */
+  /** Wrong passwords and codes per account in each window (ASVS: at most 100 an hour; a bucket of 50 lets at most 99 through in any hour). */
   failureLimitPerAccount: number;
   tokenIdleDays: number;
   passwordResetMinutes: number;

@@ -23,6 +23,7 @@ export const PRODUCTION_SECRETS = {
   OTP_PEPPER: 'test-production-otp-pepper-0123456789',
   PAY_LINK_SECRET: 'test-production-pay-link-secret-0123456789',
   SANDBOX_PAYMENT_SECRET: 'test-production-sandbox-secret-0123456789',
+  PRIVATE_MEDIA_SECRET: 'test-production-private-media-secret-0123456789',
 } as const;
 
 /** Which database the suite runs on: PostgreSQL when DATABASE_URL is set, else in-memory PGlite. */

@@ -24,7 +24,7 @@ describe('dev outbox', () => {
     await call(t, 'shop.test', '/api/forgot-password-send-otp', { phone: '9812345678' });
     await call(t, 'shop.test', '/api/forgot-password-send-otp', { phone: 'asha@example.com' });
     const { userId } = (await call(t, 'shop.test', '/api/login', { phone: '9812345678' })).json();
-    await call(t, 'shop.test', '/api/login-send-otp', { userId, isPhone: true });
+    await call(t, 'shop.test', '/api/login-send-otp', { userId, phone: '9812345678', isPhone: true });
 
     const res = await t.app.inject({ url: '/api/dev/outbox?to=98123%2045678' });
     expect(res.statusCode).toBe(200);

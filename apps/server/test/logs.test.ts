@@ -1,8 +1,10 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { customers } from '@gemstore/db';
-import { loggedUrl, serializeError } from '../src/lib/logging.ts';
+import { loggedUrl, serializeError, withoutContactDetails } from '../src/lib/logging.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { addressForm, caller, createShop, createStone, formFields, postForm, type Shop, type Shopper } from './checkout-fixtures.ts';
 
@@ -107,6 +109,50 @@ describe('the log of a customer journey', () => {
     }
     expect(text).toContain('/api/dev/outbox?to=*');
   }, 120_000);
+});
+
+describe('a delivery failure in the log', () => {
+  let provider: Server;
+  let withSms: TestApp;
+  const smsLines: string[] = [];
+  beforeAll(async () => {
+    // An SMS provider that refuses, quoting the number and an email, as real ones do.
+    provider = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.statusCode = 400;
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ type: 'error', message: `Mobile +91 ${PHONE} of ${EMAIL} is on the do-not-disturb list` }));
+      });
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    withSms = await buildTestApp(
+      { LOG_LEVEL: 'trace', SMS_SENDER: 'msg91', SMS_API_KEY: 'key', SMS_API_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}` },
+      { logStream: new Writable({ write(chunk: Buffer, _encoding, done) { smsLines.push(chunk.toString()); done(); } }) },
+    );
+  });
+  afterAll(async () => {
+    await withSms?.close();
+    await new Promise((resolve) => provider?.close(resolve));
+  });
+
+  it('masks the phone and email the provider quoted', async () => {
+    const smsShop = await createShop(withSms.db);
+    const res = await caller(withSms, smsShop.domain)('/api/register', null, { name: 'Journey', phone: PHONE, password: PASSWORD, password_confirmation: PASSWORD });
+    expect(res.statusCode).toBe(503);
+    const text = smsLines.join('');
+    const failure = smsLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((e) => e.msg === 'message delivery failed');
+    expect(failure?.reason).toBe('SMS provider answered 400: {"type":"error","message":"Mobile [number] of [email] is on the do-not-disturb list"}');
+    expect(text).not.toContain(PHONE);
+    expect(text).not.toContain(EMAIL);
+  });
+
+  it('masks emails and mobile numbers in free text, and leaves other numbers', () => {
+    expect(withoutContactDetails('550 5.1.1 <a.b+c@mail.example.org>: Recipient address rejected'))
+      .toBe('550 5.1.1 <[email]>: Recipient address rejected');
+    expect(withoutContactDetails('to 919876501234, +91 98765 01234 and 98765 01234')).toBe('to [number], [number] and [number]');
+    expect(withoutContactDetails('order 1234567 at 2026-11-24T10:00:00Z, status 400')).toBe('order 1234567 at 2026-11-24T10:00:00Z, status 400');
+  });
 });
 
 describe('logged errors', () => {

@@ -86,6 +86,26 @@ export function serializeError(err: Error): { type: string; message: string; sta
   };
 }
 
+const EMAIL_IN_TEXT = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+\.[A-Za-z]{2,}/g;
+/** 8 to 15 digits, optionally after a + and spaced singly: how mobile numbers appear in a provider's answer. */
+const NUMBER_IN_TEXT = /\+?\d(?: ?\d){7,14}/g;
+
+/** Free text with emails and phone numbers masked: a mail server's or SMS provider's refusal often quotes its recipient. */
+export function withoutContactDetails(text: string): string {
+  return text.replace(EMAIL_IN_TEXT, '[email]').replace(NUMBER_IN_TEXT, '[number]');
+}
+
+/** The log call's own text fields (`reason`, `message`) masked; objects are left to the serializers and the redaction list. */
+function maskTopLevelText(object: Record<string, unknown>): Record<string, unknown> {
+  let masked: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(object)) {
+    if (typeof value !== 'string') continue;
+    const clean = withoutContactDetails(value);
+    if (clean !== value) (masked ??= { ...object })[key] = clean;
+  }
+  return masked ?? object;
+}
+
 /** Query values are left out of logged URLs: `?to=` of the dev outbox holds a phone, `?token=` of a payment page a pass. */
 export function loggedUrl(url: string): string {
   const start = url.indexOf('?');
@@ -113,5 +133,6 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: Fastify
     ...(stream ? { stream } : {}),
     redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
     serializers: { err: serializeError, req: serializeRequest as never },
+    formatters: { log: maskTopLevelText },
   };
 }

@@ -136,7 +136,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('PostgreSQL out of reach', () =
     }
     await admin.end();
     await proxy.cut();
-    expect(databaseFailureOf(await transaction)).toBeDefined();
+    expect(databaseFailureOf(await transaction)).toMatchObject({ kind: 'lost' });
     // Unguarded, the driver now writes ROLLBACK to the closed connection from a timer, and the process ends.
     for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
 

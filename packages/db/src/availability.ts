@@ -23,12 +23,17 @@ const LOST_CODES = new Set([
   '08000', '08003', '08006', '08007', // connection_exception and its kinds
 ]);
 
-export type DatabaseFailure = 'unreachable' | 'lost';
+export interface DatabaseFailure {
+  /** 'unreachable': no connection could be made; 'lost': an open one broke. */
+  kind: 'unreachable' | 'lost';
+  /** The driver's or PostgreSQL's code (ECONNREFUSED, 57P01…): safe to log, unlike the message, which can carry a statement's parameters. */
+  code: string;
+}
 
 function failureOfCode(code: unknown): DatabaseFailure | undefined {
   if (typeof code !== 'string') return undefined;
-  if (UNREACHABLE_CODES.has(code)) return 'unreachable';
-  if (LOST_CODES.has(code)) return 'lost';
+  if (UNREACHABLE_CODES.has(code)) return { kind: 'unreachable', code };
+  if (LOST_CODES.has(code)) return { kind: 'lost', code };
   return undefined;
 }
 
@@ -51,9 +56,9 @@ export function asDatabaseConnectionError(error: unknown): unknown {
 }
 
 /**
- * 'unreachable' when no connection to the database could be made, 'lost' when an open one broke,
- * undefined for every other error. Only errors that came out of the database client count: a
- * PostgreSQL error, or a driver error inside Drizzle's or the transaction's wrapper.
+ * How the database failed (unreachable, or an open connection lost), or undefined for every other
+ * error. Only errors that came out of the database client count: a PostgreSQL error, or a driver
+ * error inside Drizzle's or the transaction's wrapper.
  */
 export function databaseFailureOf(error: unknown): DatabaseFailure | undefined {
   let current: unknown = error;

@@ -38,7 +38,7 @@ function guardedBegin(client: postgres.Sql, args: unknown[]): Promise<unknown> {
     try {
       return await body(sql);
     } catch (error) {
-      if (databaseFailureOf(asDatabaseConnectionError(error)) === 'lost') return new Promise(() => {});
+      if (databaseFailureOf(asDatabaseConnectionError(error))?.kind === 'lost') return new Promise(() => {});
       throw error;
     }
   };

@@ -51,11 +51,10 @@ export const databaseAvailabilityPlugin = fp(async (app: FastifyInstance, option
   }
 
   app.addHook('onError', async (_request, _reply, error) => {
-    if (downSince !== null || closing || databaseFailureOf(error) !== 'unreachable') return;
+    const failure = databaseFailureOf(error);
+    if (downSince !== null || closing || failure?.kind !== 'unreachable') return;
     downSince = performance.now();
-    // The code only: a driver error's message can carry the statement's parameters.
-    const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
-    app.log.warn({ code }, 'database unreachable; answering 503 until it is back');
+    app.log.warn({ code: failure.code }, 'database unreachable; answering 503 until it is back');
     probing = probeUntilBack().finally(() => { probing = null; });
   });
 

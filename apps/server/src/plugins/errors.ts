@@ -61,7 +61,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(429).send({ message: error.message, code: error.code });
     }
-    if (error instanceof DatabaseUnavailableError || databaseFailureOf(error)) {
+    const databaseFailure = databaseFailureOf(error);
+    if (error instanceof DatabaseUnavailableError || databaseFailure) {
+      // The code only: a driver error's message can carry the statement's parameters.
+      if (databaseFailure) request.log.warn({ code: databaseFailure.code, kind: databaseFailure.kind }, 'database failure');
       const unavailable = error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError();
       reply.header('retry-after', String(unavailable.retryAfterSeconds));
       return reply.status(503).send({ message: unavailable.message, code: unavailable.code });

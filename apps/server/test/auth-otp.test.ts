@@ -6,7 +6,7 @@ import { createStore } from './factories.ts';
 import { call, createCustomer, latestCode, wrongCode } from './auth-fixtures.ts';
 
 // Password hashing runs scrypt at OWASP cost (128 MiB, ~0.5 s a hash): allow for a loaded machine.
-vi.setConfig({ testTimeout: 120_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 let userId: number;

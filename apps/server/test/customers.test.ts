@@ -7,7 +7,7 @@ import { call, createCustomer, PASSWORD, signIn } from './auth-fixtures.ts';
 import { DEMO_CUSTOMER, seedDemoCustomers } from '../src/modules/auth/demo-customers.ts';
 
 // Password hashing runs scrypt at OWASP cost (128 MiB, ~0.5 s a hash): allow for a loaded machine.
-vi.setConfig({ testTimeout: 120_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 let storeId: number;

@@ -145,7 +145,6 @@ export const LoginSendOtpBody = z.object({
   isPhone: BooleanLike.optional(),
 });
 export type LoginSendOtpBody = z.infer<typeof LoginSendOtpBody>;
-export type LoginSendOtpInput = z.input<typeof LoginSendOtpBody>;
 
 /** A code was sent: regId names it; phone is where it went, masked (`98******10`, `d***@gemstore.test`). */
 export const OtpSentResponse = z.object({ userId: z.number(), regId: z.number(), phone: z.string(), isPhone: z.boolean() });

@@ -65,7 +65,7 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
       // is shaped for its index, so the generic plan is the good one (docs/decisions/0007-stone-reads-and-responses.md).
       connection: { plan_cache_mode: 'force_generic_plan' },
       // A database out of reach must fail requests within seconds, and the pool must connect again
-      // as soon as the database is back (docs/decisions/0012-outages-and-shutdown.md). postgres.js
+      // as soon as the database is back (docs/decisions/0015-outages-and-shutdown.md). postgres.js
       // waits up to 30 s for a connection by default, and between attempts it waits longer after
       // each failure, up to 20 s, counting every failure since the last success. A connection
       // normally takes milliseconds and a refused one costs the database nothing: 2 s to connect,

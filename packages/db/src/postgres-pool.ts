@@ -1,6 +1,6 @@
 /**
  * The PostgreSQL connection pool behind Drizzle, made to live through database outages
- * (docs/decisions/0012-outages-and-shutdown.md). postgres.js 3.4.9, the newest release, has two defects
+ * (docs/decisions/0015-outages-and-shutdown.md). postgres.js 3.4.9, the newest release, has two defects
  * that show when a connection dies under load, and this module keeps the server clear of both
  * without changing the driver:
  *

@@ -8,7 +8,7 @@ import type { Store } from '../lib/context.ts';
 const HSTS = 'max-age=31536000';
 
 /**
- * Headers every answer carries (docs/decisions/0012-security-headers.md):
+ * Headers every answer carries (docs/decisions/0014-security-headers.md):
  * - `X-Content-Type-Options: nosniff` and `Referrer-Policy: strict-origin-when-cross-origin`,
  *   unless the route chose its own;
  * - HSTS when the request came over HTTPS (request.protocol: forwarded proto counts only from a

@@ -40,7 +40,7 @@ beforeAll(async () => {
   };
   direct = await buildTestApp({ ...limits, ...razorpayEnv });
   proxied = await buildTestApp({ ...limits, ...razorpayEnv, TRUSTED_PROXIES: '10.0.0.0/8, 192.168.7.7' });
-});
+}, 120_000); // two apps, each on a fresh database
 afterAll(async () => {
   await direct?.close();
   await proxied?.close();

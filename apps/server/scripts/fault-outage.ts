@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { hashToken } from '../src/lib/secrets.ts';
 import {
-  DEMO_DOMAIN, type RequestSpec, type Sample, countBy, outcome, percentile, report, runLoad, send, sleep, startServer,
+  DEMO_DOMAIN, type RequestSpec, cleanUpOnInterrupt, type Sample, countBy, outcome, percentile, report, runLoad, send, sleep, startServer,
 } from './fault-support.ts';
 import { createCluster } from './throwaway-postgres.ts';
 
@@ -46,6 +46,7 @@ const SHOPPERS = ORDER_WORKERS;
 
 const cluster = await createCluster();
 const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-outage-'));
+cleanUpOnInterrupt(async () => rmSync(dataDir, { recursive: true, force: true }));
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 let sqlClient: postgres.Sql | undefined;
 try {

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  DEMO_DOMAIN, type RequestSpec, countBy, outcome, report, runLoad, send, sleep, startServer,
+  DEMO_DOMAIN, type RequestSpec, cleanUpOnInterrupt, countBy, outcome, report, runLoad, send, sleep, startServer,
 } from './fault-support.ts';
 import { type Cluster, createCluster } from './throwaway-postgres.ts';
 
@@ -34,6 +34,7 @@ const beforeMs = Number(args.before) * 1000;
 const maxExitMs = Number(args['max-exit-seconds']) * 1000;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-sigterm-'));
+cleanUpOnInterrupt(async () => rmSync(dataDir, { recursive: true, force: true }));
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 let cluster: Cluster | undefined;
 try {

@@ -27,6 +27,22 @@ export const DEMO_DOMAIN = 'localhost';
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+const cleanups: (() => Promise<void>)[] = [];
+/**
+ * Runs `cleanup` also when the script is interrupted (SIGINT, SIGTERM): a throwaway cluster runs
+ * detached from the script and would outlive it.
+ */
+export function cleanUpOnInterrupt(cleanup: () => Promise<void>): void {
+  if (cleanups.length === 0) {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => {
+        void Promise.allSettled(cleanups.map((c) => c())).then(() => process.exit(130));
+      });
+    }
+  }
+  cleanups.push(cleanup);
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   base: string;
@@ -69,6 +85,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
       clearTimeout(timer);
     },
   };
+  cleanUpOnInterrupt(() => server.stop(5_000));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (code !== undefined) throw new Error(`the server exited (${code}) before it answered:\n${output}`);

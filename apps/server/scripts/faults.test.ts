@@ -11,7 +11,8 @@ import { ROOT } from './fault-support.ts';
 function runScript(script: string, args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     execFile(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/scripts', script), ...args], {
-      cwd: ROOT, maxBuffer: 16 * 1024 * 1024,
+      // Interrupted before the test's own time runs out, so the script still removes its cluster.
+      cwd: ROOT, maxBuffer: 16 * 1024 * 1024, timeout: 170_000, killSignal: 'SIGINT',
     }, (error, stdout, stderr) => {
       resolve({ code: error ? Number((error as { code?: unknown }).code ?? 1) : 0, output: `${stdout}${stderr}` });
     });

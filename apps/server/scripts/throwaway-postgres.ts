@@ -9,7 +9,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './fault-support.ts';
+import { cleanUpOnInterrupt, freePort } from './fault-support.ts';
 
 const run = promisify(execFile);
 
@@ -47,6 +47,10 @@ export async function createCluster(): Promise<Cluster> {
     ? run('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args], { cwd: dir })
     : run(join(bin, tool), args, { cwd: dir });
 
+  cleanUpOnInterrupt(async () => {
+    await pg('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', 'stop']).catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  });
   const data = join(dir, 'data');
   const logFile = join(dir, 'postgres.log');
   await pg('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);

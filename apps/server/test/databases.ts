@@ -30,15 +30,26 @@ async function emptied(pg: PGlite): Promise<PGlite> {
   return pg;
 }
 
+/** A migrated PGlite: loaded from the run's snapshot, or migrated here in a project without the server suite's global setup (the browser tests). */
+async function freshPglite(): Promise<PGlite> {
+  const file = inject('pgliteSnapshot');
+  if (file) {
+    snapshot ??= new Blob([readFileSync(file)]);
+    return PGlite.create({ loadDataDir: snapshot });
+  }
+  const pg = await PGlite.create();
+  await openDatabase({ pglite: pg });
+  return pg;
+}
+
 async function pgliteDatabase(): Promise<TestDatabase> {
-  snapshot ??= new Blob([readFileSync(inject('pgliteSnapshot'))]);
-  let pg = idlePglites.pop() ?? await PGlite.create({ loadDataDir: snapshot });
+  let pg = idlePglites.pop() ?? await freshPglite();
   try {
     await emptied(pg);
   } catch {
     // An instance a failed test left unusable is replaced, so one failure cannot spread to other files.
     await pg.close().catch(() => {});
-    pg = await emptied(await PGlite.create({ loadDataDir: snapshot }));
+    pg = await emptied(await freshPglite());
   }
   return {
     open: (onQuery) => openDatabase({ pglite: pg, migrate: false, onQuery }),

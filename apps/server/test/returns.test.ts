@@ -11,6 +11,7 @@ import {
 } from './checkout-fixtures.ts';
 import { markOrderDispatched } from '../src/modules/orders/orders.service.ts';
 import { changeReturnStatus, signReturnPhotoUrl } from '../src/modules/returns/returns.service.ts';
+import { checkReturnPhotoLink } from '../src/modules/returns/photos.ts';
 
 let t: TestApp;
 let shop: Shop;
@@ -281,6 +282,19 @@ describe('return photos', () => {
       expect([403, 404], url).toContain((await t.app.inject({ url, headers: { host: shop.domain } })).statusCode);
     }
     rmSync(join(t.config.mediaDir, 'returns'), { recursive: true, force: true });
+  });
+
+  it('accepts only the signature text the server wrote, not another spelling of the same bytes', () => {
+    const cfg = t.config.privateMedia;
+    const link = new URL(signReturnPhotoUrl(cfg, 7, 42), 'http://x');
+    const expires = link.searchParams.get('expires')!;
+    const sig = link.searchParams.get('signature')!;
+    expect(checkReturnPhotoLink(cfg, 7, 42, expires, sig).ok).toBe(true);
+    // Every other last character, including the three that decode to the same 32 bytes, is refused.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    for (const c of alphabet.replace(sig.at(-1)!, '')) {
+      expect(checkReturnPhotoLink(cfg, 7, 42, expires, `${sig.slice(0, -1)}${c}`), c).toEqual({ ok: false, reason: 'invalid' });
+    }
   });
 
   it('refuses a tampered, foreign, missing or expired signature', async () => {

@@ -47,8 +47,10 @@ export function checkReturnPhotoLink(
   cfg: PrivateMediaConfig, storeId: number, imageId: number, expires: string | undefined, sig: string | undefined, now = Date.now(),
 ): PhotoLinkCheck {
   if (!expires || !/^\d{1,12}$/.test(expires) || !sig || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return { ok: false, reason: 'invalid' };
-  const given = Buffer.from(sig, 'base64url');
-  const expected = signature(cfg, storeId, imageId, Number(expires));
+  // The text is compared, not the decoded bytes: base64url's last character carries two unused bits,
+  // so four spellings decode to the same bytes, and only the one the server wrote is a valid link.
+  const given = Buffer.from(sig);
+  const expected = Buffer.from(signature(cfg, storeId, imageId, Number(expires)).toString('base64url'));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
   const secondsLeft = Number(expires) - Math.floor(now / 1000);
   return secondsLeft > 0 ? { ok: true, secondsLeft } : { ok: false, reason: 'expired' };

@@ -22,6 +22,16 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'faults',
+          include: ['apps/server/scripts/**/*.test.ts'],
+          environment: 'node',
+          // Each test runs a fault script: a real server (and a throwaway PostgreSQL cluster) under load, one at a time.
+          fileParallelism: false,
+          testTimeout: 180_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

@@ -22,7 +22,7 @@ const DEMO = { email: 'demo@gemstore.test', password: 'demo1234' };
 const EXPECTED_422 = /status of 422/;
 
 /** The newest one-time code the outbox holds for `to` (and purpose), from GET /api/dev/outbox. */
-async function codeFor(to: string, purpose: 'register' | 'login' | 'reset'): Promise<string> {
+async function codeFor(to: string, purpose: 'register' | 'login' | 'reset' | 'change'): Promise<string> {
   let code: string | null | undefined;
   await expect.poll(async () => {
     const { messages } = await api<OutboxResponse>(`dev/outbox?to=${encodeURIComponent(to)}`);
@@ -32,13 +32,23 @@ async function codeFor(to: string, purpose: 'register' | 'login' | 'reset'): Pro
   return code!;
 }
 
-/** A verified account made through the API (register, then the code from the outbox). */
+/** How the shop shows a destination the caller did not type: `98******10`, `d***@gemstore.test`. */
+function masked(value: string): string {
+  const at = value.indexOf('@');
+  return at >= 0 ? `${value[0]}***${value.slice(at)}` : `${value.slice(0, 2)}${'*'.repeat(value.length - 4)}${value.slice(-2)}`;
+}
+
+/**
+ * A verified account made through the API (register, then both codes from the outbox: only a
+ * verified email or mobile number signs in).
+ */
 async function createAccount(person: Person): Promise<TokenResponse> {
   const reg = await api<RegisterResponse>('register', {
     body: { name: person.name, country_code: 99, phone: person.phone, email: person.email, password: person.password, password_confirmation: person.password },
   });
   const phoneOtp = await codeFor(person.phone, 'register');
-  return api<TokenResponse>('register-otp-verify', { body: { userId: reg.userId, regIdPhone: reg.regIdPhone, regIdEmail: reg.regIdEmail, phoneOtp, isPhone: true } });
+  const emailOtp = await codeFor(person.email, 'register');
+  return api<TokenResponse>('register-otp-verify', { body: { userId: reg.userId, regIdPhone: reg.regIdPhone, regIdEmail: reg.regIdEmail, phoneOtp, emailOtp, isPhone: true } });
 }
 
 /** An API call whose status matters (the `api` helper throws on anything but 2xx). */
@@ -121,7 +131,8 @@ describe('customer accounts', () => {
     await page.getByRole('button', { name: 'Resend code for email code' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('regIdEmail')).not.toBe(query.get('regIdEmail'));
     expect(new URL(page.url()).searchParams.get('regIdPhone')).toBe(query.get('regIdPhone'));
-    await page.getByText(`We sent a new code to ${person.email}.`).waitFor();
+    // A resend names only the code, so the destination comes back masked.
+    await page.getByText(`We sent a new code to ${masked(person.email)}.`).waitFor();
 
     const code = await codeFor(person.phone, 'register');
     await page.getByLabel('Code sent to your mobile number').fill(code);
@@ -188,11 +199,14 @@ describe('customer accounts', () => {
     const query = new URL(page.url()).searchParams;
     expect(query.get('isPhone')).toBe('true');
     expect(query.get('phone')).toBe(person.phone);
+    expect(query.get('to')).toBe(masked(person.phone));
     const firstRegId = query.get('regId');
     const firstCode = await codeFor(person.phone, 'login');
     // A voice call is offered for a mobile number, and the way back to the password. The URL changes
     // before the screen renders, so wait for the screen first.
     await page.getByTestId('login-otp-form').waitFor();
+    // The screen names where the code went, masked.
+    expect(await page.getByTestId('otp-recipient').textContent()).toBe(masked(person.phone));
     expect(await page.getByRole('button', { name: 'Get the code by voice call' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Sign in with your password instead' }).count()).toBe(1);
 
@@ -226,6 +240,8 @@ describe('customer accounts', () => {
     const query = new URL(page.url()).searchParams;
     expect(query.get('isPhone')).toBe('false');
     expect(query.get('regId')).toMatch(/^\d+$/);
+    await page.getByTestId('forgot-password-otp-form').waitFor();
+    expect(await page.getByTestId('otp-recipient').textContent()).toBe(masked(person.email));
     // An email gets no voice call.
     expect(await page.getByRole('button', { name: 'Get the code by voice call' }).count()).toBe(0);
 
@@ -330,7 +346,25 @@ describe('customer accounts', () => {
 
     const saved = (await (await call('auth-user', { token })).json()) as AuthUserResponse;
     expect(saved.user).toMatchObject({ name: newName, date_of_birth: '1990-05-17', gender: 'female' });
-    await t.close();
+
+    // A new email waits for the code sent to it; until then the account keeps the old one.
+    const newEmail = `new-${person.email}`;
+    await form.getByLabel('Email').fill(newEmail);
+    await page.getByRole('button', { name: 'Update' }).click();
+    const step = page.getByTestId('profile-code-form');
+    await step.waitFor();
+    expect(pathOf(page)).toBe('/edit-profile');
+    expect(await step.getByTestId('pending-recipient').textContent()).toBe(newEmail);
+    expect(((await (await call('auth-user', { token })).json()) as AuthUserResponse).user.email).toBe(person.email);
+    await step.getByLabel(`Code sent to ${newEmail}`).fill('000000');
+    await step.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByTestId('error-otp-email').waitFor();
+    await step.getByLabel(`Code sent to ${newEmail}`).fill(await codeFor(newEmail, 'change'));
+    await step.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByText('Your new email is confirmed.').waitFor();
+    expect(((await (await call('auth-user', { token })).json()) as AuthUserResponse).user.email).toBe(newEmail);
+    await t.close({ allow: [EXPECTED_422] });
   });
 
   it('lists the stored messages on /dev/outbox', async () => {

@@ -242,6 +242,13 @@ describe('checkout journey', () => {
     expect(await request.getByTestId('return-image').count()).toBe(2);
     await expect.poll(() => imagesLoaded(page, '[data-testid="return-image"]')).toEqual([true, true]);
     expect(await request.getByTestId('return-image').first().evaluate((img) => img.getBoundingClientRect().width)).toBe(200);
+    // The photos are private: a signed, expiring link, kept only in the browser's own cache, refused on another store's domain.
+    const photoSrc = (await request.getByTestId('return-image').first().getAttribute('src'))!;
+    expect(photoSrc).toMatch(/^\/api\/return-request-photo\/\d+\?expires=\d+&signature=[\w-]+$/);
+    const photo = await fetch(`${base}${photoSrc}`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
+    expect((await fetch(`${base}${photoSrc}`, { headers: { domain: 'atelier.localhost' } })).status).toBe(404);
     expect(await page.getByTestId('tracking-form').count()).toBe(0);
     const returnId = Number(await request.getAttribute('data-return-id'));
 

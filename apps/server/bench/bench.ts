@@ -11,6 +11,7 @@
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -37,6 +38,8 @@ const duration = Number(args.duration);
 const rounds = Number(args.rounds);
 const DOMAIN = 'bench.localhost';
 const tsx = join(root, 'node_modules/.bin/tsx');
+/** Production refuses the built-in development secrets; the benchmark's servers get throwaway ones. */
+const productionSecrets = Object.fromEntries(['OTP_PEPPER', 'PAY_LINK_SECRET', 'SANDBOX_PAYMENT_SECRET'].map((name) => [name, randomBytes(24).toString('hex')]));
 
 function start(script: string, env: Record<string, string>): ChildProcess {
   const child = spawn(tsx, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -114,7 +117,7 @@ async function listingTargets(base: string): Promise<{ page1: Target; page50: Ta
 async function countStatements(databaseUrl: string | undefined, pgliteDir: string | undefined, body: unknown) {
   let count = 0;
   const handle = await openDatabase({ databaseUrl, pgliteDir, poolSize: 2, onQuery: () => { count++; } });
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', STORE_CACHE_SECONDS: '30', DATA_DIR: tmpdir() });
+  const config = loadConfig({ ...productionSecrets, NODE_ENV: 'production', LOG_LEVEL: 'silent', STORE_CACHE_SECONDS: '30', DATA_DIR: tmpdir() });
   const app = await buildApp({ config, db: handle.db, web: false, logger: false });
   const result: Record<string, number> = {};
   for (const page of [1, 50]) {
@@ -169,7 +172,7 @@ async function runDatabase(kind: 'postgres' | 'pglite', connectionsList: number[
     env = { DATA_DIR: dir, DATABASE_URL: '' };
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
-  const server = start('apps/server/src/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'warn' });
+  const server = start('apps/server/src/main.ts', { ...env, ...productionSecrets, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'warn' });
   await waitFor(`${base}/api/store-profile`, { domain: DOMAIN });
   const t = await listingTargets(base);
   if (kind === 'postgres') notes.push(`Listing filter body used: \`${JSON.stringify(t.body)}\``);

@@ -1,13 +1,17 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '@gemstore/db';
+import type { Database, DbHandle } from '@gemstore/db';
+import { refusingNulCharacters } from '@gemstore/contracts';
 import type { Config } from './config.ts';
 import './lib/context.ts';
 import { contractSerializerCompiler } from './lib/serializer.ts';
+import { loggerOptions } from './lib/logging.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { databaseAvailabilityPlugin } from './plugins/database-availability.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { mediaPlugin } from './plugins/media.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -22,36 +26,42 @@ import { payPagesRoutes, paymentsApiRoutes } from './modules/payments/payments.r
 import { returnsRoutes } from './modules/returns/returns.routes.ts';
 import { enquiriesRoutes } from './modules/enquiries/enquiries.routes.ts';
 import { reservationsPlugin } from './plugins/reservations.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
   db: Database;
+  /** The database handle's outage tools; without them the database is asked through `db` and the pool is never renewed. */
+  connections?: Pick<DbHandle, 'ping' | 'renewConnections'>;
   /** Serve the React app (off in API tests). */
   web?: boolean;
   logger?: boolean;
+  /** Where the log goes instead of standard output (tests read it). */
+  logStream?: FastifyLoggerOptions['stream'];
 }
 
 /** The whole product as a Fastify instance, without listen() (main.ts listens, tests inject). */
-export async function buildApp({ config, db, web = true, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, connections, web = true, logger = true, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? {
-      level: config.logLevel,
-      // Request bodies are never logged: they carry passwords and one-time codes.
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    } : false,
-    trustProxy: true,
+    logger: logger ? loggerOptions(config, logStream) : false,
+    // The client's address, protocol and host come from X-Forwarded-* only when a configured proxy sent them.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Every body, query and path parameter is refused with a NUL character before its schema reads it.
+  app.setValidatorCompiler((route) => validatorCompiler({ ...route, schema: refusingNulCharacters(route.schema as never) }));
   app.setSerializerCompiler(contractSerializerCompiler({ checkWithZod: config.env !== 'production' }));
   app.decorate('config', config);
   app.decorate('db', db);
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(databaseAvailabilityPlugin, { connections });
   await app.register(tenantPlugin);
   await app.register(authPlugin);
 
   await app.register(async (api) => {
+    await api.register(healthRoutes);
     await api.register(storesRoutes);
     await api.register(catalogRoutes);
     await api.register(contentRoutes);

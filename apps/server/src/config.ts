@@ -3,9 +3,26 @@ import { resolve } from 'node:path';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/**
+ * Secrets that have a built-in value so the demo runs without set-up. Anyone can read these values,
+ * so production refuses to start with any of them (ARCHITECTURE.md rule 11).
+ */
+const DEVELOPMENT_SECRETS = {
+  OTP_PEPPER: 'gemstore-dev-otp-pepper-change-me',
+  SANDBOX_PAYMENT_SECRET: 'gemstore-dev-sandbox-secret-change-me',
+  PAY_LINK_SECRET: 'gemstore-dev-pay-link-secret-change-me',
+  PRIVATE_MEDIA_SECRET: 'gemstore-dev-private-media-secret-change-me',
+} as const;
+const developmentSecretValues: readonly string[] = Object.values(DEVELOPMENT_SECRETS);
+
+/** Named ranges proxy-addr (Fastify's trustProxy) understands besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+const ProxyEntry = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(PROXY_RANGE_NAMES)]);
+
 /** Every setting, parsed once; defaults run the embedded demo (README: Configuration). */
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Unset means production: development-only routes and built-in secrets need an explicit development or test mode.
+  NODE_ENV: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['development', 'production', 'test']).default('production')),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -16,6 +33,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_BUILD_DIR: z.string().default(resolve(import.meta.dirname, '../../web/build')),
   STORE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  // Peers whose X-Forwarded-For, -Proto and -Host are believed; from anyone else they are ignored.
+  TRUSTED_PROXIES: z.string().default('').transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean)),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   // Messages (one-time codes). `outbox` stores them only; the dev outbox shows them outside production.
   EMAIL_SENDER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMS_SENDER: z.enum(['outbox', 'msg91']).default('outbox'),
@@ -31,15 +51,15 @@ const EnvSchema = z.object({
   SMS_TEMPLATE_ID: z.string().default(''),
   SMS_VOICE_TEMPLATE_ID: z.string().default(''),
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
-  OTP_PEPPER: z.string().min(16).default('gemstore-dev-otp-pepper-change-me'),
-  // Fixed-window rate limits, counted in the database so every replica shares them.
+  OTP_PEPPER: z.string().min(16).default(DEVELOPMENT_SECRETS.OTP_PEPPER),
+  // Rate limits: token buckets of N that refill at N per window, kept in the database so every replica shares them.
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(3600),
   OTP_LIMIT_PER_RECIPIENT: z.coerce.number().int().min(1).default(6),
   OTP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   OTP_LIMIT_PER_STORE: z.coerce.number().int().min(1).default(1000),
-  SMS_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(2000),
+  SMS_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(10000),
   AUTH_LIMIT_PER_IP: z.coerce.number().int().min(1).default(300),
-  AUTH_FAILURE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
+  AUTH_FAILURE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(50),
   TOKEN_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   PASSWORD_RESET_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   // Checkout and payment (README: Checkout, payment, returns and enquiries).
@@ -48,14 +68,34 @@ const EnvSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAY_API_URL: z.string().url().default('https://api.razorpay.com'),
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
-  SANDBOX_PAYMENT_SECRET: z.string().min(16).default('gemstore-dev-sandbox-secret-change-me'),
+  SANDBOX_PAYMENT_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.SANDBOX_PAYMENT_SECRET),
   SANDBOX_PAYMENTS: bool.optional(),
-  PAY_LINK_SECRET: z.string().min(16).default('gemstore-dev-pay-link-secret-change-me'),
+  PAY_LINK_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.PAY_LINK_SECRET),
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   ENQUIRY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(5),
+  // Return photos are private: served only through signed links that expire (README: Checkout, payment, returns and enquiries).
+  PRIVATE_MEDIA_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.PRIVATE_MEDIA_SECRET),
+  PRIVATE_MEDIA_URL_SECONDS: z.coerce.number().int().min(60).max(7 * 86400).default(3600),
 }).superRefine((e, ctx) => {
   if (e.EMAIL_SENDER === 'smtp' && !e.SMTP_HOST) ctx.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: 'is required when EMAIL_SENDER=smtp' });
   if (e.SMS_SENDER === 'msg91' && !e.SMS_API_KEY) ctx.addIssue({ code: 'custom', path: ['SMS_API_KEY'], message: 'is required when SMS_SENDER=msg91' });
+  for (const entry of e.TRUSTED_PROXIES) {
+    if (!ProxyEntry.safeParse(entry).success) {
+      ctx.addIssue({ code: 'custom', path: ['TRUSTED_PROXIES'], message: `'${entry}' is not an IP address, a CIDR range (10.0.0.0/8) or one of ${PROXY_RANGE_NAMES.join(', ')}` });
+    }
+  }
+  if (e.NODE_ENV === 'production') {
+    for (const name of Object.keys(DEVELOPMENT_SECRETS) as (keyof typeof DEVELOPMENT_SECRETS)[]) {
+      if (developmentSecretValues.includes(e[name])) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'must be set to a secret of your own in production (at least 16 random characters, e.g. from `openssl rand -hex 32`); the built-in value is public' });
+      }
+    }
+    if (e.SANDBOX_PAYMENTS) {
+      ctx.addIssue({ code: 'custom', path: ['SANDBOX_PAYMENTS'], message: 'cannot be on in production: the sandbox accepts pretend payments (run a demo with NODE_ENV=development)' });
+    }
+  }
+  // The guard all stores share must never be what stops one store: its own cap comes first.
+  if (e.SMS_LIMIT_GLOBAL < e.OTP_LIMIT_PER_STORE) ctx.addIssue({ code: 'custom', path: ['SMS_LIMIT_GLOBAL'], message: 'must be at least OTP_LIMIT_PER_STORE' });
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -72,15 +112,29 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   webBuildDir: string;
   storeCacheSeconds: number;
+  /** Addresses and ranges of the reverse proxies whose forwarded headers are trusted (empty: none). */
+  trustedProxies: string[];
+  /** How long SIGTERM waits for requests in progress and open connections (main.ts). */
+  shutdownTimeoutSeconds: number;
   messaging: MessagingConfig;
   auth: AuthConfig;
   checkout: CheckoutConfig;
+  privateMedia: PrivateMediaConfig;
+}
+
+/** Uploads only their owner and the store's staff may see (return photos), kept outside the public media folder. */
+export interface PrivateMediaConfig {
+  dir: string;
+  /** Key of the HMAC that signs each photo link (store, photo, expiry). */
+  secret: string;
+  /** How long a signed link works; its answer is cached privately for at most the time it has left. */
+  urlSeconds: number;
 }
 
 export interface CheckoutConfig {
   razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string; apiUrl: string; timeoutMs: number };
   sandboxSecret: string;
-  /** Whether the built-in pretend provider may take payments (never in production unless forced). */
+  /** Whether the built-in pretend provider may take payments (never in production). */
   sandboxEnabled: boolean;
   /** Signs the short-lived pass that opens an order's payment page. */
   payLinkSecret: string;
@@ -107,7 +161,7 @@ export interface AuthConfig {
   smsLimitGlobal: number;
   /** Identifier look-ups, password and code checks per IP in each window. */
   authLimitPerIp: number;
-  /** Wrong passwords and codes per account in each window (ASVS: at most 100 an hour). */
+  /** Wrong passwords and codes per account in each window (ASVS: at most 100 an hour; a bucket of 50 lets at most 99 through in any hour). */
   failureLimitPerAccount: number;
   tokenIdleDays: number;
   passwordResetMinutes: number;
@@ -117,6 +171,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    if (!source.NODE_ENV) lines.push('NODE_ENV is not set, so these are production settings; `npm start` (or NODE_ENV=development) runs the demo.');
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -133,6 +188,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webBuildDir: resolve(e.WEB_BUILD_DIR),
     storeCacheSeconds: e.STORE_CACHE_SECONDS,
+    trustedProxies: e.TRUSTED_PROXIES,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     messaging: {
       emailSender: e.EMAIL_SENDER,
       smsSender: e.SMS_SENDER,
@@ -160,10 +217,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         apiUrl: e.RAZORPAY_API_URL.replace(/\/+$/, ''), timeoutMs: e.RAZORPAY_TIMEOUT_MS,
       },
       sandboxSecret: e.SANDBOX_PAYMENT_SECRET,
-      sandboxEnabled: e.SANDBOX_PAYMENTS ?? e.NODE_ENV !== 'production',
+      sandboxEnabled: e.NODE_ENV !== 'production' && (e.SANDBOX_PAYMENTS ?? true),
       payLinkSecret: e.PAY_LINK_SECRET,
       reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
       enquiryLimitPerIp: e.ENQUIRY_LIMIT_PER_IP,
     },
+    privateMedia: { dir: resolve(dataDir, 'private'), secret: e.PRIVATE_MEDIA_SECRET, urlSeconds: e.PRIVATE_MEDIA_URL_SECONDS },
   };
 }

@@ -3,10 +3,23 @@ import { openDatabase } from '@gemstore/db';
 import { seedDemoIfEmpty } from '@gemstore/db/seed';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
+import { trackConnections } from './lib/connection-drain.ts';
 import { seedDemoCustomers } from './modules/auth/demo-customers.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 
-const config = loadConfig();
+/** A keep-alive connection idle this long while the server stops is closed: its client is most likely done with it. */
+const IDLE_CONNECTION_GRACE_MS = 1000;
+/** Time left after the drain for the app and the database to close before the process exits anyway. */
+const CLOSE_GRACE_MS = 5000;
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // A bad or missing setting stops the server before it touches anything, with the variable named.
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
 const handle = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
@@ -17,9 +30,17 @@ if (config.seedDemo) {
   await seedDemoCustomers(handle.db);
 }
 
-const app = await buildApp({ config, db: handle.db });
-closeWithGrace({ delay: 10000 }, async ({ err }) => {
+const app = await buildApp({ config, db: handle.db, connections: handle });
+const httpConnections = trackConnections(app.server);
+// SIGTERM (and SIGINT): stop accepting, finish what was accepted, then close the app and the database.
+closeWithGrace({ delay: config.shutdownTimeoutSeconds * 1000 + CLOSE_GRACE_MS }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info({ signal }, 'shutting down: finishing the requests in progress');
+  const left = await httpConnections.drain({ idleMs: IDLE_CONNECTION_GRACE_MS, timeoutMs: config.shutdownTimeoutSeconds * 1000 });
+  if (left) {
+    app.log.warn({ connections: left }, `closing connections still busy after ${config.shutdownTimeoutSeconds} s`);
+    app.server.closeAllConnections();
+  }
   await app.close();
   await handle.close();
 });

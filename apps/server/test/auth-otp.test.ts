@@ -6,7 +6,7 @@ import { createStore } from './factories.ts';
 import { call, createCustomer, latestCode, wrongCode } from './auth-fixtures.ts';
 
 // Password hashing runs scrypt at OWASP cost (128 MiB, ~0.5 s a hash): allow for a loaded machine.
-vi.setConfig({ testTimeout: 120_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 let userId: number;
@@ -37,7 +37,7 @@ describe('one-time codes', () => {
   it('are 6 digits, stored hashed, valid for 10 minutes', async () => {
     const { regId, code } = await loginCode();
     expect(code).toMatch(/^\d{6}$/);
-    const [row] = await t.db.select().from(otpCodes).where(eq(otpCodes.id, regId));
+    const [row] = await t.db.select().from(otpCodes).where(eq(otpCodes.regId, regId));
     expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.codeHash).not.toContain(code);
     const ttl = row!.expiresAt.getTime() - row!.createdAt.getTime();
@@ -65,7 +65,7 @@ describe('one-time codes', () => {
 
   it('refuses an expired code', async () => {
     const { regId, code } = await loginCode();
-    await t.db.update(otpCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(otpCodes.id, regId));
+    await t.db.update(otpCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(otpCodes.regId, regId));
     const res = await verify(regId, code);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.otp[0]).toMatch(/expired/);
@@ -101,7 +101,8 @@ describe('one-time codes', () => {
     const first = await loginCode();
     const resent = await call(t, 'shop.test', '/api/login-resend-otp', { userId, regId: first.regId });
     expect(resent.statusCode).toBe(200);
-    expect(resent.json()).toMatchObject({ userId, phone: '9812345678' });
+    // The resend names only the code: where it went comes back masked.
+    expect(resent.json()).toMatchObject({ userId, phone: '98******78', isPhone: true });
     const newRegId = resent.json().regId;
     expect(newRegId).not.toBe(first.regId);
     const newCode = await latestCode(t, '9812345678', 'login');
@@ -126,7 +127,7 @@ describe('one-time codes', () => {
     expect(refused.json().errors.otp).toBeDefined();
     const emailResend = await call(t, 'shop.test', '/api/login-resend-otp', { userId, regId: byEmail.regId });
     expect(emailResend.statusCode).toBe(200);
-    expect(emailResend.json()).toMatchObject({ phone: 'asha@example.com', isPhone: false });
+    expect(emailResend.json()).toMatchObject({ phone: 'a***@example.com', isPhone: false });
   });
 
   it('refuses a resend for a regId of another customer or purpose', async () => {
@@ -136,56 +137,11 @@ describe('one-time codes', () => {
     expect((await call(t, 'shop.test', '/api/forgot-password-voice-otp', { userId, regId })).statusCode).toBe(422);
   });
 
-  it('refuses a send to an identifier the account does not have', async () => {
-    const noPhone = await createCustomer(t.db, (await t.db.query.stores.findFirst())!.id, { email: 'nophone@example.com', phone: null });
-    const res = await call(t, 'shop.test', '/api/login-send-otp', { userId: noPhone.id, isPhone: true });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors.phone).toBeDefined();
-  });
-});
-
-describe('rate limits', () => {
-  let limited: TestApp;
-  let id: number;
-  beforeAll(async () => {
-    limited = await buildTestApp({ OTP_LIMIT_PER_RECIPIENT: '3', OTP_LIMIT_PER_IP: '5', SMS_LIMIT_GLOBAL: '9', AUTH_FAILURE_LIMIT_PER_ACCOUNT: '3' });
-    const store = await createStore(limited.db, { domain: 'limited.test' });
-    id = (await createCustomer(limited.db, store.id)).id;
-    for (let i = 0; i < 6; i++) await createCustomer(limited.db, store.id, { email: `c${i}@example.com`, phone: `970000000${i}` });
-  });
-  afterAll(() => limited?.close());
-
-  const send = (phone: string, ip: string) => call(limited, 'limited.test', '/api/forgot-password-send-otp', { phone }, { ip });
-
-  it('caps sends per recipient with 429, rate_limited and retry-after', async () => {
-    for (let i = 0; i < 3; i++) expect((await send('9812345678', `10.1.0.${i}`)).statusCode).toBe(200);
-    const res = await send('9812345678', '10.1.0.9');
-    expect(res.statusCode).toBe(429);
-    expect(res.json()).toMatchObject({ code: 'rate_limited', message: expect.any(String) });
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-  });
-
-  it('caps sends per IP across recipients', async () => {
-    for (let i = 0; i < 5; i++) expect((await send(`970000000${i}`, '10.2.0.1')).statusCode).toBe(200);
-    expect((await send('9700000005', '10.2.0.1')).statusCode).toBe(429);
-    // Another address is not affected by that IP's limit.
-    expect((await send('9700000005', '10.2.0.2')).statusCode).toBe(200);
-  });
-
-  it('caps SMS and voice sends globally', async () => {
-    // 3 + 5 + 1 SMS so far against a global cap of 9 (refused sends do not count): the next SMS is refused, email still goes.
-    const res = await send('c5@example.com', '10.3.0.1');
-    expect(res.statusCode).toBe(200);
-    const sms = await send('9700000005', '10.3.0.2');
-    expect(sms.statusCode).toBe(429);
-  });
-
-  it('locks an account after too many wrong passwords', async () => {
-    for (let i = 0; i < 3; i++) {
-      const r = await call(limited, 'limited.test', '/api/login-password-submit', { userId: id, password: 'wrong-one' }, { ip: '10.4.0.1' });
-      expect(r.statusCode).toBe(422);
+  it('needs the identifier typed at Login', async () => {
+    for (const phone of [undefined, '', 'not an identifier']) {
+      const res = await call(t, 'shop.test', '/api/login-send-otp', { userId, phone, isPhone: true });
+      expect(res.statusCode).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual(['phone']);
     }
-    const locked = await call(limited, 'limited.test', '/api/login-password-submit', { userId: id, password: 'wrong-one' }, { ip: '10.4.0.1' });
-    expect(locked.statusCode).toBe(429);
   });
 });

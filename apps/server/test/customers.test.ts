@@ -7,7 +7,7 @@ import { call, createCustomer, PASSWORD, signIn } from './auth-fixtures.ts';
 import { DEMO_CUSTOMER, seedDemoCustomers } from '../src/modules/auth/demo-customers.ts';
 
 // Password hashing runs scrypt at OWASP cost (128 MiB, ~0.5 s a hash): allow for a loaded machine.
-vi.setConfig({ testTimeout: 120_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 let storeId: number;
@@ -59,12 +59,14 @@ describe('update-profile', () => {
     expect(phone.json().errors.phone).toBeDefined();
   });
 
-  it('marks a changed email unverified', async () => {
+  it('keeps the verified email while a new one waits for its code', async () => {
     const res = await call(t, 'shop.test', '/api/user-update', { name: 'Asha', email: 'asha.new@example.com', phone: '9812345678' }, { token });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ name: 'Asha', email: 'asha.new@example.com', date_of_birth: '1990-05-17' });
+    expect(res.json().user).toMatchObject({ name: 'Asha', email: 'asha@example.com', date_of_birth: '1990-05-17' });
+    expect(res.json().verify).toEqual([{ regId: expect.any(Number), to: 'asha.new@example.com', isPhone: false }]);
     const [row] = await t.db.select().from(customers).where(eq(customers.id, userId));
-    expect(row!.emailVerifiedAt).toBeNull();
+    expect(row).toMatchObject({ email: 'asha@example.com', pendingEmail: 'asha.new@example.com' });
+    expect(row!.emailVerifiedAt).not.toBeNull();
     expect(row!.phoneVerifiedAt).not.toBeNull();
   });
 });

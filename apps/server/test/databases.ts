@@ -9,7 +9,8 @@ import { withDatabase } from './global-setup.ts';
 export interface TestDatabase {
   /** Set for PostgreSQL: the URL of this test's own database. */
   url?: string;
-  open(onQuery?: (query: string) => void): Promise<DbHandle>;
+  /** `connectVia` rewrites the URL the app connects to (PostgreSQL only: a test's proxy in front of it). */
+  open(onQuery?: (query: string) => void, connectVia?: (url: string) => string): Promise<DbHandle>;
   /** Drops or recycles the database (call after every handle is closed). */
   release(): Promise<void>;
 }
@@ -29,15 +30,26 @@ async function emptied(pg: PGlite): Promise<PGlite> {
   return pg;
 }
 
+/** A migrated PGlite: loaded from the run's snapshot, or migrated here in a project without the server suite's global setup (the browser tests). */
+async function freshPglite(): Promise<PGlite> {
+  const file = inject('pgliteSnapshot');
+  if (file) {
+    snapshot ??= new Blob([readFileSync(file)]);
+    return PGlite.create({ loadDataDir: snapshot });
+  }
+  const pg = await PGlite.create();
+  await openDatabase({ pglite: pg });
+  return pg;
+}
+
 async function pgliteDatabase(): Promise<TestDatabase> {
-  snapshot ??= new Blob([readFileSync(inject('pgliteSnapshot'))]);
-  let pg = idlePglites.pop() ?? await PGlite.create({ loadDataDir: snapshot });
+  let pg = idlePglites.pop() ?? await freshPglite();
   try {
     await emptied(pg);
   } catch {
     // An instance a failed test left unusable is replaced, so one failure cannot spread to other files.
     await pg.close().catch(() => {});
-    pg = await emptied(await PGlite.create({ loadDataDir: snapshot }));
+    pg = await emptied(await freshPglite());
   }
   return {
     open: (onQuery) => openDatabase({ pglite: pg, migrate: false, onQuery }),
@@ -56,7 +68,7 @@ async function postgresDatabase(adminUrl: string): Promise<TestDatabase> {
   const url = withDatabase(adminUrl, name);
   return {
     url,
-    open: (onQuery) => openDatabase({ databaseUrl: url, poolSize: 5, migrate: false, onQuery }),
+    open: (onQuery, connectVia) => openDatabase({ databaseUrl: connectVia ? connectVia(url) : url, poolSize: 5, migrate: false, onQuery }),
     async release() {
       const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
       await a.unsafe(`drop database if exists ${name} with (force)`);

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@gemstore/db';
 import { buildApp } from '../src/app.ts';
@@ -17,15 +18,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Secrets of a production-mode test app: production refuses the built-in development ones. */
+export const PRODUCTION_SECRETS = {
+  OTP_PEPPER: 'test-production-otp-pepper-0123456789',
+  PAY_LINK_SECRET: 'test-production-pay-link-secret-0123456789',
+  SANDBOX_PAYMENT_SECRET: 'test-production-sandbox-secret-0123456789',
+  PRIVATE_MEDIA_SECRET: 'test-production-private-media-secret-0123456789',
+} as const;
+
 /** Which database the suite runs on: PostgreSQL when DATABASE_URL is set, else in-memory PGlite. */
 export const testDatabaseKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
 /**
  * The real app on a fresh database of its own (test/databases.ts: a copy of the run's migrated
  * database, on PGlite or, when DATABASE_URL is set, PostgreSQL). Caches are off so every call
- * reads the database.
+ * reads the database. The log is off unless `logStream` is given (then it is written there, at
+ * LOG_LEVEL); the web app is not served unless `web` is set; `connectVia` rewrites the URL the app
+ * connects to (a test's proxy in front of PostgreSQL).
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: Writable; web?: boolean; connectVia?: (url: string) => string } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-test-'));
   const database = await testDatabase();
   const config = loadConfig({
@@ -33,8 +47,11 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...(database.url ? { DATABASE_URL: database.url } : {}), ...env,
   });
   const queries = { count: 0 };
-  const handle = await database.open(() => { queries.count++; });
-  const app = await buildApp({ config, db: handle.db, web: false, logger: false });
+  const handle = await database.open(() => { queries.count++; }, options.connectVia);
+  const app = await buildApp({
+    config, db: handle.db, connections: handle, web: options.web ?? false,
+    logger: options.logStream !== undefined, logStream: options.logStream,
+  });
   await app.ready();
   return {
     app, db: handle.db, config, kind: handle.kind, queries,

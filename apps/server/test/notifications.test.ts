@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { desc, eq } from 'drizzle-orm';
 import { outboxMessages } from '@gemstore/db';
-import { buildTestApp, type TestApp } from './helper.ts';
+import { PRODUCTION_SECRETS, buildTestApp, type TestApp } from './helper.ts';
 import { createStore } from './factories.ts';
 import { call, createCustomer } from './auth-fixtures.ts';
 
@@ -24,7 +24,7 @@ describe('dev outbox', () => {
     await call(t, 'shop.test', '/api/forgot-password-send-otp', { phone: '9812345678' });
     await call(t, 'shop.test', '/api/forgot-password-send-otp', { phone: 'asha@example.com' });
     const { userId } = (await call(t, 'shop.test', '/api/login', { phone: '9812345678' })).json();
-    await call(t, 'shop.test', '/api/login-send-otp', { userId, isPhone: true });
+    await call(t, 'shop.test', '/api/login-send-otp', { userId, phone: '9812345678', isPhone: true });
 
     const res = await t.app.inject({ url: '/api/dev/outbox?to=98123%2045678' });
     expect(res.statusCode).toBe(200);
@@ -42,7 +42,7 @@ describe('dev outbox', () => {
 describe('production mode', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ NODE_ENV: 'production' });
+    t = await buildTestApp({ NODE_ENV: 'production', ...PRODUCTION_SECRETS });
     const store = await createStore(t.db, { domain: 'shop.test' });
     await createCustomer(t.db, store.id);
   });

@@ -1,15 +1,17 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { returnImages, returnRequests } from '@gemstore/db';
+import { returnImages, returnLines, returnRequests } from '@gemstore/db';
 import { buildTestApp, type TestApp } from './helper.ts';
 import {
   caller, createShop, createShopper, createStone, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper,
 } from './checkout-fixtures.ts';
 import { markOrderDispatched } from '../src/modules/orders/orders.service.ts';
-import { changeReturnStatus } from '../src/modules/returns/returns.service.ts';
+import { changeReturnStatus, signReturnPhotoUrl } from '../src/modules/returns/returns.service.ts';
+import { checkReturnPhotoLink } from '../src/modules/returns/photos.ts';
 
 let t: TestApp;
 let shop: Shop;
@@ -47,7 +49,7 @@ function createReturn(who: Shopper | null, parts: Part[]) {
 }
 
 function returnFiles(): string[] {
-  const dir = join(t.config.mediaDir, 'returns');
+  const dir = join(t.config.privateMedia.dir, 'returns');
   return existsSync(dir) ? readdirSync(dir) : [];
 }
 async function storedReturns() {
@@ -64,8 +66,16 @@ async function dispatchedOrder(n = 2, dispatch = true) {
   return { orderId, lineIds: order.details.map((d: { id: number }) => d.id) as number[] };
 }
 
+/** A data folder as servers before private photos left it: one return photo under media/returns. */
+const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-returns-'));
+const LEGACY_PHOTO = `${'a'.repeat(32)}.jpg`;
+let legacyBytes: Buffer;
+
 beforeAll(async () => {
-  t = await buildTestApp();
+  legacyBytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 1, g: 2, b: 3 } } }).jpeg().toBuffer();
+  mkdirSync(join(dataDir, 'media', 'returns'), { recursive: true });
+  writeFileSync(join(dataDir, 'media', 'returns', LEGACY_PHOTO), legacyBytes);
+  t = await buildTestApp({ DATA_DIR: dataDir });
   shop = await createShop(t.db);
   asha = await createShopper(t.db, shop.store.id);
   ben = await createShopper(t.db, shop.store.id);
@@ -77,7 +87,10 @@ beforeAll(async () => {
   png = await base().png().toBuffer();
   webp = await base().webp().toBuffer();
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('return-request-create', () => {
   it('creates a return for lines of a dispatched order with re-encoded, metadata-free pictures', async () => {
@@ -97,15 +110,18 @@ describe('return-request-create', () => {
     });
     expect(r.details.map((d: { id: number }) => d.id)).toEqual([lineIds[0], lineIds[2]]);
     expect(r.images).toHaveLength(3);
-    const names = r.images.map((i: { path: string }) => i.path);
-    expect(names[0]).toMatch(/^\/media\/returns\/[0-9a-f]{32}\.jpg$/);
-    expect(names[1]).toMatch(/\.png$/);
-    expect(names[2]).toMatch(/\.webp$/);
-    const served = await t.app.inject({ url: names[0] });
+    const links = r.images.map((i: { path: string }) => i.path);
+    for (const [i, link] of links.entries()) expect(link).toMatch(new RegExp(`^/api/return-request-photo/${r.images[i].id}\\?expires=\\d+&signature=[\\w-]{43}$`));
+    const files = returnFiles();
+    expect(files.filter((f) => /^[0-9a-f]{32}\.(jpg|png|webp)$/.test(f))).toHaveLength(files.length);
+    const served = await t.app.inject({ url: links[0], headers: { host: shop.domain } });
     expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta.format).toBe('jpeg');
+    expect((await sharp((await t.app.inject({ url: links[1], headers: { host: shop.domain } })).rawPayload).metadata()).format).toBe('png');
+    expect((await sharp((await t.app.inject({ url: links[2], headers: { host: shop.domain } })).rawPayload).metadata()).format).toBe('webp');
     expect(meta.exif).toBeUndefined();
     expect(served.rawPayload.includes(Buffer.from('Secret Location'))).toBe(false);
 
@@ -216,5 +232,123 @@ describe('return-request-tracking-details-submit', () => {
     await expect(changeReturnStatus(t.db, other.store.id, returnId, 'rejected')).rejects.toMatchObject({ statusCode: 404 });
     const [row] = await t.db.select().from(returnRequests).where(eq(returnRequests.id, returnId));
     expect(row!.status).toBe('refunded');
+  });
+});
+
+describe('return photos', () => {
+  /** A return with one photo; answers the photo's link as the owner's order answer gives it, and its file name. */
+  async function returnWithPhoto() {
+    const { orderId, lineIds } = await dispatchedOrder(1);
+    const res = await createReturn(asha, [['orderId', String(orderId)], ['reason', 'defective'], ['detailIds[0]', String(lineIds[0])], ['images[0]', jpeg, 'a.jpg', 'image/jpeg']]);
+    expect(res.statusCode).toBe(200);
+    const { order } = (await call('/api/order', asha, { orderId })).json();
+    const image = order.returns[0].images[0] as { id: number; path: string };
+    const [row] = await t.db.select().from(returnImages).where(eq(returnImages.id, image.id));
+    return { image, link: image.path, fileName: row!.path };
+  }
+  /** An <img> request: no token, no domain header, the shop chosen by Host. */
+  const fetchPhoto = (url: string, host = shop.domain) => t.app.inject({ url, headers: { host } });
+
+  it('shows the owner the photo through the link in the order answer, cached privately for no longer than the link works', async () => {
+    const { link } = await returnWithPhoto();
+    const before = Date.now();
+    const res = await fetchPhoto(link);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(res.rawPayload).metadata()).format).toBe('jpeg');
+    const cache = String(res.headers['cache-control']);
+    expect(cache).toMatch(/^private, max-age=\d+$/);
+    const maxAge = Number(/max-age=(\d+)/.exec(cache)![1]);
+    const expires = Number(new URL(link, 'http://x').searchParams.get('expires'));
+    expect(maxAge).toBeGreaterThan(0);
+    expect(maxAge).toBeLessThanOrEqual(t.config.privateMedia.urlSeconds);
+    expect(before / 1000 + maxAge).toBeLessThanOrEqual(expires + 1);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // The same link on the shop's domain sent as the API client sends it.
+    expect((await t.app.inject({ url: link, headers: { domain: shop.domain } })).statusCode).toBe(200);
+  });
+
+  it('is not under /media: the stored file, a guessed path and a file dropped in the old folder are all 404', async () => {
+    const { fileName } = await returnWithPhoto();
+    expect(fileName).toMatch(/^[0-9a-f]{32}\.jpg$/);
+    expect(existsSync(join(t.config.mediaDir, 'returns', fileName))).toBe(false);
+    expect((await t.app.inject({ url: `/media/returns/${fileName}`, headers: { host: shop.domain } })).statusCode).toBe(404);
+    // Even a copy put back where photos used to be is not served, however the path is spelled (404, or 403 for an alias).
+    mkdirSync(join(t.config.mediaDir, 'returns'), { recursive: true });
+    copyFileSync(join(t.config.privateMedia.dir, 'returns', fileName), join(t.config.mediaDir, 'returns', fileName));
+    expect((await t.app.inject({ url: `/media/returns/${fileName}`, headers: { host: shop.domain } })).statusCode).toBe(404);
+    for (const url of [`/media/Returns/${fileName}`, `/media//returns/${fileName}`, `/media/x/../returns/${fileName}`, `/media/%72eturns/${fileName}`, `/media/./returns/${fileName}`]) {
+      expect([403, 404], url).toContain((await t.app.inject({ url, headers: { host: shop.domain } })).statusCode);
+    }
+    rmSync(join(t.config.mediaDir, 'returns'), { recursive: true, force: true });
+  });
+
+  it('accepts only the signature text the server wrote, not another spelling of the same bytes', () => {
+    const cfg = t.config.privateMedia;
+    const link = new URL(signReturnPhotoUrl(cfg, 7, 42), 'http://x');
+    const expires = link.searchParams.get('expires')!;
+    const sig = link.searchParams.get('signature')!;
+    expect(checkReturnPhotoLink(cfg, 7, 42, expires, sig).ok).toBe(true);
+    // Every other last character, including the three that decode to the same 32 bytes, is refused.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    for (const c of alphabet.replace(sig.at(-1)!, '')) {
+      expect(checkReturnPhotoLink(cfg, 7, 42, expires, `${sig.slice(0, -1)}${c}`), c).toEqual({ ok: false, reason: 'invalid' });
+    }
+  });
+
+  it('refuses a tampered, foreign, missing or expired signature', async () => {
+    const { image, link } = await returnWithPhoto();
+    const url = new URL(link, 'http://x');
+    const sig = url.searchParams.get('signature')!;
+    const expires = url.searchParams.get('expires')!;
+    const other = await returnWithPhoto();
+    const variants = {
+      'altered signature': `${url.pathname}?expires=${expires}&signature=${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`,
+      'later expiry': `${url.pathname}?expires=${Number(expires) + 3600}&signature=${sig}`,
+      'another photo': `/api/return-request-photo/${other.image.id}?expires=${expires}&signature=${sig}`,
+      'no signature': `${url.pathname}?expires=${expires}`,
+      'no query': url.pathname,
+      'signed with another key': signReturnPhotoUrl({ ...t.config.privateMedia, secret: 'someone-elses-secret-key' }, shop.store.id, image.id),
+    };
+    for (const [label, variant] of Object.entries(variants)) {
+      const res = await fetchPhoto(variant);
+      expect(res.statusCode, label).toBe(404);
+      expect(res.headers['content-type'], label).toMatch(/json/);
+    }
+    const expired = signReturnPhotoUrl(t.config.privateMedia, shop.store.id, image.id, Date.now() - 2 * t.config.privateMedia.urlSeconds * 1000);
+    const res = await fetchPhoto(expired);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('photo_link_expired');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is refused on another store\'s domain, even with a link signed for that store', async () => {
+    const { image, link } = await returnWithPhoto();
+    const otherShop = await createShop(t.db, 'p-');
+    expect((await fetchPhoto(link, otherShop.domain)).statusCode).toBe(404);
+    // A valid signature for the other store still finds no photo of that store.
+    const forOther = signReturnPhotoUrl(t.config.privateMedia, otherShop.store.id, image.id);
+    expect((await fetchPhoto(forOther, otherShop.domain)).statusCode).toBe(404);
+    expect((await fetchPhoto(link, 'unknown.example')).statusCode).toBe(404);
+    expect((await fetchPhoto(link)).statusCode).toBe(200);
+  });
+
+  it('keeps the photos of returns made before they became private: moved out of /media at start, served by signed link', async () => {
+    // The app was started on a data folder holding an old photo under media/returns.
+    expect(existsSync(join(t.config.mediaDir, 'returns', LEGACY_PHOTO))).toBe(false);
+    expect(readFileSync(join(t.config.privateMedia.dir, 'returns', LEGACY_PHOTO)).equals(legacyBytes)).toBe(true);
+    const { orderId, lineIds } = await dispatchedOrder(1);
+    // A row as the old upload step wrote it: the public path.
+    const [ret] = await t.db.insert(returnRequests).values({ storeId: shop.store.id, orderId, customerId: asha.id, reason: 'defective', comment: '' }).returning();
+    await t.db.insert(returnLines).values({ returnId: ret!.id, orderLineId: lineIds[0]! });
+    await t.db.insert(returnImages).values({ returnId: ret!.id, path: `/media/returns/${LEGACY_PHOTO}` });
+
+    const image = (await call('/api/order', asha, { orderId })).json().order.returns[0].images[0];
+    expect(image.path).toMatch(/^\/api\/return-request-photo\//);
+    const served = await fetchPhoto(image.path);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(legacyBytes)).toBe(true);
+    expect((await t.app.inject({ url: `/media/returns/${LEGACY_PHOTO}`, headers: { host: shop.domain } })).statusCode).toBe(404);
   });
 });

@@ -36,10 +36,12 @@ export const BooleanLike = z.preprocess((v) => {
 }, z.boolean());
 
 /** Ids are PostgreSQL integers: a larger number must fail validation, not the query. */
-const Id = (label: string) => z.coerce.number({ error: `${label} is missing.` }).int(`${label} is invalid.`)
-  .positive(`${label} is invalid.`).max(2_147_483_647, `${label} is invalid.`);
+const Id = (label: string, max = 2_147_483_647) => z.coerce.number({ error: `${label} is missing.` }).int(`${label} is invalid.`)
+  .positive(`${label} is invalid.`).max(max, `${label} is invalid.`);
 export const UserId = Id('The account');
-export const RegId = Id('The code reference');
+/** Largest regId: they are random below 2^48, so a caller cannot guess one it was not given. */
+export const REG_ID_MAX = 2 ** 48;
+export const RegId = Id('The code reference', REG_ID_MAX);
 const OptionalRegId = z.preprocess(blankToUndefined, RegId.optional());
 
 /** An email or a mobile number (the spec's `phone` field of login and forgot-password). */
@@ -97,7 +99,11 @@ export type AuthUserResponse = z.infer<typeof AuthUserResponse>;
 export const MessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
-/** The account exists but no email or phone is verified yet: codes were sent, go to RegisterOtp. */
+/**
+ * The account exists but no email or phone is verified yet: codes were sent, go to RegisterOtp.
+ * phone and email are where they went: as typed when the caller typed them in this call (register),
+ * otherwise masked (`98******10`, `d***@gemstore.test`).
+ */
 export const VerificationRequiredResponse = z.object({
   userId: z.number(),
   /** The code sent to the mobile number (null when the account has none). */
@@ -128,15 +134,19 @@ export type LoginPasswordSubmitBody = z.infer<typeof LoginPasswordSubmitBody>;
 export const LoginPasswordSubmitResponse = z.union([TokenResponse, VerificationRequiredResponse]);
 export type LoginPasswordSubmitResponse = z.infer<typeof LoginPasswordSubmitResponse>;
 
+/**
+ * `phone` is the email or mobile number the shopper typed at Login: the code goes to it, and only
+ * when it is a verified identifier of account `userId` (any other pair gets the same answer, and
+ * nothing is sent). `isPhone` is accepted as the spec sends it; the kind of `phone` decides.
+ */
 export const LoginSendOtpBody = z.object({
   userId: UserId,
-  phone: z.preprocess(blankToUndefined, Identifier.optional()),
-  /** Which of the account's identifiers receives the code; defaults to the one in `phone`, else the mobile number. */
+  phone: Identifier,
   isPhone: BooleanLike.optional(),
 });
 export type LoginSendOtpBody = z.infer<typeof LoginSendOtpBody>;
 
-/** A code was sent: regId names it; phone is where it went (a mobile number or an email). */
+/** A code was sent: regId names it; phone is where it went, masked (`98******10`, `d***@gemstore.test`). */
 export const OtpSentResponse = z.object({ userId: z.number(), regId: z.number(), phone: z.string(), isPhone: z.boolean() });
 export type OtpSentResponse = z.infer<typeof OtpSentResponse>;
 
@@ -185,6 +195,10 @@ export type ForgotPasswordSendOtpBody = z.infer<typeof ForgotPasswordSendOtpBody
 /** The spec's other call: the same flow with the identifier in `email`. */
 export const ForgotPasswordBody = z.object({ email: Identifier });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+/**
+ * The same answer whether or not an account uses the identifier (a code is sent only when one
+ * does); phone is the identifier masked.
+ */
 export const ForgotPasswordSendOtpResponse = z.object({ userId: z.number(), is_phone: z.boolean(), phone: z.string(), regId: z.number() });
 export type ForgotPasswordSendOtpResponse = z.infer<typeof ForgotPasswordSendOtpResponse>;
 
@@ -227,8 +241,24 @@ export type UpdateProfileInput = z.input<typeof UpdateProfileBody>;
 export const UserUpdateBody = z.object({ name: Name, email: OptionalEmail, phone: OptionalPhone });
 export type UserUpdateBody = z.infer<typeof UserUpdateBody>;
 
-export const ProfileResponse = z.object({ message: z.string(), user: User });
+/** A new email or mobile number on the profile, waiting for the code sent to it (`to`, as the customer typed it). */
+export const PendingIdentifier = z.object({ regId: z.number(), to: z.string(), isPhone: z.boolean() });
+export type PendingIdentifier = z.infer<typeof PendingIdentifier>;
+
+/**
+ * `user` holds the verified email and phone: a new one replaces them only once its code comes back
+ * through verify-profile-identifier; `verify` lists the ones waiting (empty when none).
+ */
+export const ProfileResponse = z.object({ message: z.string(), user: User, verify: z.array(PendingIdentifier) });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
+
+/** POST verify-profile-identifier: the code sent to a new email or mobile number of the signed-in customer. */
+export const VerifyProfileIdentifierBody = z.object({ regId: RegId, otp: OtpCode });
+export type VerifyProfileIdentifierBody = z.infer<typeof VerifyProfileIdentifierBody>;
+
+/** POST profile-resend-otp and profile-voice-otp: a new code for a pending email or mobile number. */
+export const ProfileCodeResendBody = z.object({ regId: RegId });
+export type ProfileCodeResendBody = z.infer<typeof ProfileCodeResendBody>;
 
 export const CustomerUpdatePasswordBody = z.object({
   currentPassword: Password,

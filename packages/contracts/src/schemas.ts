@@ -3,5 +3,6 @@ export * from './store.ts';
 export * from './catalog.ts';
 export * from './content.ts';
 export * from './money.ts';
+export * from './urls.ts';
 export * from './auth.ts';
 export * from './checkout.ts';

@@ -7,6 +7,7 @@ import postgres from 'postgres';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import * as schema from './schema/index.ts';
+import { renewablePool } from './postgres-pool.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -19,6 +20,13 @@ export type Database = ReturnType<typeof drizzlePostgres<typeof schema>>;
 export interface DbHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * Resolves when the database answers, asked on a connection of its own (not one of the pool's,
+   * which may be broken); rejects with the failure (availability.ts tells its kind).
+   */
+  ping(): Promise<void>;
+  /** After an outage: replaces the pool's connections with new ones (postgres-pool.ts says why). */
+  renewConnections(): void;
   close(): Promise<void>;
 }
 
@@ -37,13 +45,16 @@ export interface OpenDbOptions {
   onQuery?: (query: string) => void;
 }
 
+const CONNECT_TIMEOUT_SECONDS = 2;
+const RETRY_AFTER_FAILURE_MAX_SECONDS = 0.5;
+
 function queryLogger(onQuery: OpenDbOptions['onQuery']) {
   return onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
 }
 
 export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
-    const client = postgres(options.databaseUrl, {
+    const pool = renewablePool(options.databaseUrl, {
       max: options.poolSize ?? 4, // the server's DB_POOL_SIZE default (docs/decisions/0010)
       onnotice: () => {},
       // bigint columns are declared mode 'number'; prices in paise fit safely in a double.
@@ -53,27 +64,39 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
       // LIMIT) and so re-planned each page, which cost more than running it. Every statement here
       // is shaped for its index, so the generic plan is the good one (docs/decisions/0007-stone-reads-and-responses.md).
       connection: { plan_cache_mode: 'force_generic_plan' },
+      // A database out of reach must fail requests within seconds, and the pool must connect again
+      // as soon as the database is back (docs/decisions/0015-outages-and-shutdown.md). postgres.js
+      // waits up to 30 s for a connection by default, and between attempts it waits longer after
+      // each failure, up to 20 s, counting every failure since the last success. A connection
+      // normally takes milliseconds and a refused one costs the database nothing: 2 s to connect,
+      // and at most half a second between attempts.
+      connect_timeout: CONNECT_TIMEOUT_SECONDS,
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, RETRY_AFTER_FAILURE_MAX_SECONDS),
+    }, (client) => {
+      // Drizzle sets its date and JSON handling on the client it is given; a renewed pool needs it too.
+      drizzlePostgres(client);
     });
-    const db = drizzlePostgres(client, { schema, casing: 'snake_case', logger: queryLogger(options.onQuery) });
+    const db = drizzlePostgres(pool.sql, { schema, casing: 'snake_case', logger: queryLogger(options.onQuery) });
     if (options.migrate !== false) await migratePostgres(db, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    return { db, kind: 'postgres', ping: pool.ping, renewConnections: pool.renew, close: pool.end };
   }
-  if (options.pglite) {
-    const db = await pgliteDatabase(options.pglite, options);
-    return { db, kind: 'pglite', close: async () => {} };
-  }
+  if (options.pglite) return pgliteHandle(options.pglite, options, async () => {});
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   // relaxedDurability: PGlite otherwise awaits a file-system sync pass after every query, reads
   // included, which tripled the cost of a catalogue read; the sync still runs, just without holding
   // the answer (docs/decisions/0006-pglite-relaxed-durability.md).
   const client = await PGlite.create(options.pgliteDir, { relaxedDurability: true });
-  const db = await pgliteDatabase(client, options);
-  return { db, kind: 'pglite', close: () => client.close() };
+  return pgliteHandle(client, options, () => client.close());
 }
 
-async function pgliteDatabase(client: PGlite, options: OpenDbOptions): Promise<Database> {
+async function pgliteHandle(client: PGlite, options: OpenDbOptions, close: () => Promise<void>): Promise<DbHandle> {
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: queryLogger(options.onQuery) });
   if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
   // The PGlite and postgres-js Drizzle databases expose the same query builder; one type serves both.
-  return db as unknown as Database;
+  return {
+    db: db as unknown as Database, kind: 'pglite',
+    ping: async () => { await client.query('select 1'); },
+    renewConnections: () => {},
+    close,
+  };
 }

@@ -23,6 +23,13 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** The database cannot be reached: 503 with a retry-after, whatever the call (plugins/database-availability.ts). */
+export class DatabaseUnavailableError extends AppError {
+  constructor(readonly retryAfterSeconds = 2) {
+    super(503, 'The shop cannot reach its database just now. Please try again in a moment.', 'database_unavailable');
+  }
+}
+
 /** 422 with field errors keyed by the spec's field names. */
 export class ValidationError extends AppError {
   constructor(readonly errors: Record<string, string[]>, message?: string) {

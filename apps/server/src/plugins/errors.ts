@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, TooManyRequestsError, ValidationError } from '../lib/errors.ts';
+import { databaseFailureOf } from '@gemstore/db';
+import { AppError, DatabaseUnavailableError, TooManyRequestsError, ValidationError } from '../lib/errors.ts';
 
 type IssueParams = { expected?: string; minimum?: number | bigint; maximum?: number | bigint; origin?: string; values?: unknown[] };
 
@@ -59,6 +60,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof TooManyRequestsError) {
       reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(429).send({ message: error.message, code: error.code });
+    }
+    const databaseFailure = databaseFailureOf(error);
+    if (error instanceof DatabaseUnavailableError || databaseFailure) {
+      // The code only: a driver error's message can carry the statement's parameters.
+      if (databaseFailure) request.log.warn({ code: databaseFailure.code, kind: databaseFailure.kind }, 'database failure');
+      const unavailable = error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError();
+      reply.header('retry-after', String(unavailable.retryAfterSeconds));
+      return reply.status(503).send({ message: unavailable.message, code: unavailable.code });
     }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ message: error.message, code: error.code });

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { mkdirSync } from 'node:fs';
 
-/** Catalogue pictures and uploads from DATA_DIR/media: never sniffed as another type, cached a day. */
+/**
+ * Catalogue pictures from DATA_DIR/media: never sniffed as another type, cached a day. Return
+ * photos are private (served only through signed links, modules/returns/photos.ts); they no longer
+ * live here, and the old returns/ folder is refused even if a file turns up in it again.
+ */
 export async function mediaPlugin(app: FastifyInstance) {
   mkdirSync(app.config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -11,6 +15,7 @@ export async function mediaPlugin(app: FastifyInstance) {
     decorateReply: false,
     index: false,
     dotfiles: 'deny',
+    allowedPath: (pathName) => !/^\/*returns(\/|$)/i.test(pathName),
     maxAge: '1d',
     setHeaders: (res) => {
       res.setHeader('x-content-type-options', 'nosniff');

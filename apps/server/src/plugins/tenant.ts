@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { NotFoundError } from '../lib/errors.ts';
+import { AppError, NotFoundError } from '../lib/errors.ts';
 import type { RequestContext, Store } from '../lib/context.ts';
 import { findStoreByDomain } from '../modules/stores/stores.repo.ts';
 
@@ -9,6 +9,13 @@ export function normaliseDomain(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const host = value.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
   return /^[a-z0-9.-]{1,253}$/.test(host) ? host : undefined;
+}
+
+/** A Host header as RFC 9110 allows it here: a name or IPv4 address, or a bracketed IPv6 address, and an optional port. */
+const HOST_HEADER = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+export function isValidHost(value: string | undefined): boolean {
+  return value === undefined || value === '' || HOST_HEADER.test(value);
 }
 
 /** The store a request is for: the `domain` header, else the Host header (server-rendered pages). */
@@ -38,6 +45,12 @@ export const tenantPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorate('resolveStore', lookup);
   app.decorateRequest('ctx', null as unknown as RequestContext);
+  // Rendered pages and payment pages build URLs from the host: a malformed one is the client's error, not a crash.
+  app.addHook('onRequest', async (request) => {
+    if (!isValidHost(request.headers.host) || !isValidHost(request.host)) {
+      throw new AppError(400, 'The Host header is not a valid host name.', 'invalid_host');
+    }
+  });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/check-domain/')) return;
     if (request.routeOptions.config?.skipTenant) return;

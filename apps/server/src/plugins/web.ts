@@ -5,11 +5,16 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { newPageNonce, pageSecurityHeaders } from './security-headers.ts';
 import { requestDomain } from './tenant.ts';
 
-/** What loaders get as context: the API called in-process (no network hop), for the request's store. */
+/**
+ * What loaders get as context: the API called in-process (no network hop), for the request's store,
+ * and the page's CSP nonce, which entry.server.tsx gives to every inline script it renders.
+ */
 export interface WebLoadContext {
   api(path: string, init?: { method?: string; body?: unknown }): Promise<{ status: number; data: unknown }>;
+  nonce: string;
 }
 
 /**
@@ -43,7 +48,11 @@ export async function webPlugin(app: FastifyInstance) {
       return reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}.`, code: 'route_not_found' });
     }
     const domain = requestDomain(request) ?? '';
+    const nonce = newPageNonce();
+    // The store's own settings shape its page policy (map frame, embedding origins).
+    const store = domain ? await app.resolveStore(domain) : null;
     const context: WebLoadContext = {
+      nonce,
       async api(path, init = {}) {
         const res = await app.inject({
           method: (init.method ?? 'GET') as 'GET',
@@ -69,6 +78,7 @@ export async function webPlugin(app: FastifyInstance) {
     }
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
+    reply.headers(pageSecurityHeaders(store, nonce));
     if (!response.body) return reply.send();
     return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
   }

@@ -6,8 +6,10 @@ export interface LoadContextApi {
 }
 
 declare module 'react-router' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface AppLoadContext extends LoadContextApi {}
+  interface AppLoadContext extends LoadContextApi {
+    /** The page's CSP nonce (entry.server.tsx puts it on every inline script). */
+    nonce: string;
+  }
 }
 
 /**

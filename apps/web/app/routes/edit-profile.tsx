@@ -1,10 +1,12 @@
-import { useId, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import type { PendingIdentifier, ProfileResponse } from '@gemstore/contracts';
 import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/edit-profile';
 import { useCountryCodes } from '../features/accounts/api/get-country-codes.ts';
 import { useUpdateProfile } from '../features/accounts/api/update-profile.ts';
 import { CountryCodeSelect } from '../features/accounts/components/country-code-select.tsx';
-import { Field, FormAlert } from '../features/accounts/components/field.tsx';
+import { Field, FormAlert, FormNotice } from '../features/accounts/components/field.tsx';
+import { ProfileCodeStep } from '../features/accounts/components/profile-code-step.tsx';
 import { formErrors } from '../lib/form-errors.ts';
 import { DEFAULT_COUNTRY_CODE_ID, LIMITS } from '../features/accounts/limits.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
@@ -19,7 +21,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const FIELDS = ['name', 'email', 'date_of_birth', 'phone_country_code_id', 'phone', 'gender'] as const;
 const GENDERS = [{ value: 'male', label: 'Male' }, { value: 'female', label: 'Female' }] as const;
 
-/** Edit profile: Full Name, email, date of birth, phone country code, Mobile No., gender; Update. */
+/**
+ * Edit profile: Full Name, email, date of birth, phone country code, Mobile No., gender; Update.
+ * A new email or mobile number then asks for the code sent to it (the code step), and replaces
+ * the old one only once that code is right.
+ */
 export default function EditProfileRoute() {
   const { user, setUser } = useSession();
   const navigate = useNavigate();
@@ -27,9 +33,18 @@ export default function EditProfileRoute() {
   const mutation = useUpdateProfile();
   const errors = formErrors(mutation.error, FIELDS);
   const genderId = useId();
+  const [pending, setPending] = useState<PendingIdentifier[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
 
   // The layout renders this only for a signed-in customer; the stored user arrives with the session.
   if (!user) return null;
+
+  const done = (res: ProfileResponse) => {
+    setUser(res.user);
+    setPending(res.verify);
+    setNotice(res.message);
+    if (!res.verify.length) void navigate('/dashboard', { state: { notice: res.message } });
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,12 +57,7 @@ export default function EditProfileRoute() {
       phone_country_code_id: Number(text('phone_country_code_id')) || DEFAULT_COUNTRY_CODE_ID,
       phone: text('phone') || undefined,
       gender: (text('gender') || undefined) as 'male' | 'female' | undefined,
-    }, {
-      onSuccess: (res) => {
-        setUser(res.user);
-        void navigate('/dashboard', { state: { notice: res.message } });
-      },
-    });
+    }, { onSuccess: done });
   };
 
   const today = new Date().toISOString().slice(0, 10);
@@ -60,8 +70,14 @@ export default function EditProfileRoute() {
         </ol>
       </nav>
       <h1 className="page-title">Login &amp; Security</h1>
+      {pending.length > 0 && (
+        <>
+          {notice && <FormNotice>{notice}</FormNotice>}
+          <ProfileCodeStep pending={pending} onVerified={done} />
+        </>
+      )}
       {/* Keyed by the user: when the session check brings fresher details, the form shows them. */}
-      <form key={JSON.stringify(user)} className="account-form" method="post" onSubmit={onSubmit} noValidate data-testid="profile-form">
+      <form key={JSON.stringify(user)} hidden={pending.length > 0} className="account-form" method="post" onSubmit={onSubmit} noValidate data-testid="profile-form">
         <Field name="name" label="Full Name" error={errors.fields.name} type="text" autoComplete="name" maxLength={LIMITS.name} defaultValue={user.name} required />
         <Field name="email" label="Email" error={errors.fields.email} type="email" autoComplete="email" maxLength={LIMITS.email} defaultValue={user.email ?? ''} />
         <Field name="date_of_birth" label="Date of birth" error={errors.fields.date_of_birth} type="date" autoComplete="bday" min="1900-01-01" max={today} defaultValue={user.date_of_birth ?? ''} />

@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** ForgotPasswordOtp (query userId, regId, isPhone, phone): the reset code, then ForgotPasswordCreate. */
 export default function ForgotPasswordOtpRoute() {
   const [params] = useSearchParams();
-  const { userId, regId, isPhone, phone } = codeScreenParams(params);
+  const { userId, regId, isPhone, to } = codeScreenParams(params);
   const navigate = useNavigate();
   const submit = useForgotPasswordOtpSubmit();
   const resend = useCodeResend('forgot-password', () => submit.reset());
@@ -36,7 +36,9 @@ export default function ForgotPasswordOtpRoute() {
     <>
       <OtpCodeForm
         testId="forgot-password-otp-form"
-        recipient={phone}
+        recipient={to}
+        // The shop answers alike whether or not an account uses the identifier.
+        lead={<>If an account uses <strong data-testid="otp-recipient">{to}</strong>, we sent it a 6-digit code. It is valid for 10 minutes.</>}
         notice={resend.notice}
         onSubmit={onSubmit}
         onResend={(voice) => resend.send(userId, regId, voice)}

@@ -12,10 +12,13 @@ import { useSession } from '../lib/session.tsx';
 export const meta: Route.MetaFunction = ({ matches }) =>
   accountMeta('Enter your one-time password', 'Sign in with the one-time password we sent you.', matches);
 
-/** LoginOtp (query userId, regId, phone, isPhone): the code; resend, voice call (phone only), back to password. */
+/**
+ * LoginOtp (query userId, regId, phone, isPhone, and `to`: where the code went, masked): the code;
+ * resend, voice call (phone only), back to password.
+ */
 export default function LoginOtpRoute() {
   const [params] = useSearchParams();
-  const { userId, regId, isPhone, phone } = codeScreenParams(params);
+  const { userId, regId, isPhone, phone, to } = codeScreenParams(params);
   const navigate = useNavigate();
   const session = useSession();
   const verify = useLoginOtpVerify();
@@ -35,7 +38,7 @@ export default function LoginOtpRoute() {
     <>
       <OtpCodeForm
         testId="login-otp-form"
-        recipient={phone}
+        recipient={to}
         notice={resend.notice}
         onSubmit={onSubmit}
         onResend={(voice) => resend.send(userId, regId, voice)}

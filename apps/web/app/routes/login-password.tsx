@@ -29,7 +29,7 @@ export default function LoginPasswordRoute() {
   // One message area: whichever of the two calls was made last.
   const errors = formErrors(submit.error ?? sendOtp.error, ['password', 'phone']);
 
-  if (!userId) return <FlowExpired startPath="/login" startLabel="Sign in" />;
+  if (!userId || !phone) return <FlowExpired startPath="/login" startLabel="Sign in" />;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -52,8 +52,9 @@ export default function LoginPasswordRoute() {
 
   const onOtpInstead = () => {
     submit.reset();
-    sendOtp.mutate({ userId, phone: phone || undefined, isPhone }, {
-      onSuccess: (res) => void navigate(withQuery('/login-otp', { userId: res.userId, regId: res.regId, phone: res.phone, isPhone: res.isPhone })),
+    // The code goes to the identifier typed at Login; the answer names it masked (`to`, shown on the code screen).
+    sendOtp.mutate({ userId, phone, isPhone }, {
+      onSuccess: (res) => void navigate(withQuery('/login-otp', { userId: res.userId, regId: res.regId, phone, isPhone: res.isPhone, to: res.phone })),
     });
   };
 

@@ -6,7 +6,7 @@ import { AuthHeading, FlowExpired } from '../features/accounts/components/auth-h
 import { FormAlert, FormNotice } from '../features/accounts/components/field.tsx';
 import { OtpInput } from '../features/accounts/components/otp-input.tsx';
 import { ResendActions } from '../features/accounts/components/resend-actions.tsx';
-import { boolParam, idParam, textParam } from '../features/accounts/flow-params.ts';
+import { boolParam, idParam, regIdParam, textParam } from '../features/accounts/flow-params.ts';
 import { formErrors } from '../lib/form-errors.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
 import { useCodeResend } from '../features/accounts/use-code-resend.ts';
@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function RegisterOtpRoute() {
   const [params] = useSearchParams();
   const userId = idParam(params, 'userId');
-  const regIdPhone = idParam(params, 'regIdPhone');
-  const regIdEmail = idParam(params, 'regIdEmail');
+  const regIdPhone = regIdParam(params, 'regIdPhone');
+  const regIdEmail = regIdParam(params, 'regIdEmail');
   const isPhone = boolParam(params, 'isPhone');
   const phone = textParam(params, 'phone');
   const email = textParam(params, 'email');

@@ -1,9 +1,14 @@
-import { index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, date } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, date, doublePrecision, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stores } from './stores.ts';
 
 const storeRef = () => integer('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' });
 
-/** Accounts are per store: the same email may hold separate accounts in two shops. */
+/**
+ * Accounts are per store: the same email may hold separate accounts in two shops. Within a store
+ * only a verified email or phone is unique: an unverified one (a registration never finished) is a
+ * claim that neither signs in nor blocks the real owner, who takes it over by verifying it.
+ */
 export const customers = pgTable('customers', {
   id: serial('id').primaryKey(),
   storeId: storeRef(),
@@ -14,12 +19,18 @@ export const customers = pgTable('customers', {
   passwordHash: text('password_hash').notNull(),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+  /** A new email or phone from the profile, waiting for its code; email and phone change only once it is verified. */
+  pendingEmail: text('pending_email'),
+  pendingPhone: text('pending_phone'),
+  pendingPhoneCountryCodeId: integer('pending_phone_country_code_id'),
   dateOfBirth: date('date_of_birth'),
   gender: text('gender'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  uniqueIndex('customers_store_email').on(t.storeId, t.email),
-  uniqueIndex('customers_store_phone').on(t.storeId, t.phone),
+  uniqueIndex('customers_store_email').on(t.storeId, t.email).where(sql`${t.emailVerifiedAt} is not null`),
+  uniqueIndex('customers_store_phone').on(t.storeId, t.phone).where(sql`${t.phoneVerifiedAt} is not null`),
+  index('customers_store_email_claims').on(t.storeId, t.email),
+  index('customers_store_phone_claims').on(t.storeId, t.phone),
 ]);
 
 /** Opaque bearer tokens, stored as SHA-256 hashes. */
@@ -33,14 +44,22 @@ export const authTokens = pgTable('auth_tokens', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 }, (t) => [uniqueIndex('auth_tokens_hash').on(t.tokenHash), index('auth_tokens_customer').on(t.customerId)]);
 
-export const otpPurpose = pgEnum('otp_purpose', ['login', 'register', 'reset']);
+/** `change`: confirms a new email or phone from the profile. */
+export const otpPurpose = pgEnum('otp_purpose', ['login', 'register', 'reset', 'change']);
 export const otpChannel = pgEnum('otp_channel', ['sms', 'voice', 'email']);
 
-/** One-time passwords (regId in the spec is this row's id). The code is stored hashed. */
+/**
+ * One-time passwords. The code is stored hashed. `reg_id` is the spec's regId: random, so holding
+ * one proves the caller started that flow. A decoy (no customer) answers a request for an unknown
+ * account exactly like a real code does, but is never sent and never accepted.
+ */
 export const otpCodes = pgTable('otp_codes', {
   id: serial('id').primaryKey(),
+  regId: bigint('reg_id', { mode: 'number' }).notNull(),
   storeId: storeRef(),
-  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+  /** The userId a decoy was handed out with (null for real codes, whose userId is customer_id). */
+  decoyUserId: integer('decoy_user_id'),
   purpose: otpPurpose('purpose').notNull(),
   /** The email or phone the code was sent to. */
   recipient: text('recipient').notNull(),
@@ -50,7 +69,7 @@ export const otpCodes = pgTable('otp_codes', {
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
   voidedAt: timestamp('voided_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('otp_codes_customer').on(t.storeId, t.customerId, t.purpose)]);
+}, (t) => [index('otp_codes_customer').on(t.storeId, t.customerId, t.purpose), uniqueIndex('otp_codes_reg_id').on(t.regId)]);
 
 /** Single-use token that lets a verified reset set a new password. */
 export const passwordResetTokens = pgTable('password_reset_tokens', {
@@ -62,11 +81,14 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 }, (t) => [uniqueIndex('password_reset_tokens_hash').on(t.tokenHash)]);
 
-/** Fixed-window counters shared by every replica (rate limits for OTP sends, logins, enquiries). */
-export const rateLimitCounters = pgTable('rate_limit_counters', {
+/**
+ * Rate limits as token buckets (lib/rate-limit.ts), shared by every replica: one row per limited
+ * key, holding the moment (epoch milliseconds) the bucket is full again. A row in the past is an
+ * idle key and may be deleted.
+ */
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
   key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  count: integer('count').notNull().default(0),
+  fullAtMs: doublePrecision('full_at_ms').notNull(),
 });
 
 export const messageChannel = pgEnum('message_channel', ['sms', 'voice', 'email']);

@@ -9,6 +9,8 @@ export interface StoreConfiguration {
   whatsappPhone?: string;
   slider: { image: string; alt: string }[];
   banners: { image: string; alt: string; href: string }[];
+  /** Origins that may show the shop's pages in a frame (CSP frame-ancestors); none when unset. */
+  allowedEmbedOrigins?: string[];
 }
 
 export const stores = pgTable('stores', {

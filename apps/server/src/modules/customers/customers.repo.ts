@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, max, ne } from 'drizzle-orm';
 import { customers } from '@gemstore/db';
 import type { Executor as Database } from '../../lib/db.ts';
 
@@ -10,14 +10,47 @@ export async function findCustomerById(db: Database, storeId: number, id: number
   return row ?? null;
 }
 
-export async function findCustomerByEmail(db: Database, storeId: number, email: string): Promise<CustomerRow | null> {
-  const [row] = await db.select().from(customers).where(and(eq(customers.storeId, storeId), eq(customers.email, email))).limit(1);
+export type IdentifierKind = 'email' | 'phone';
+
+const identifierColumns = {
+  email: { value: customers.email, verifiedAt: customers.emailVerifiedAt, pending: customers.pendingEmail },
+  phone: { value: customers.phone, verifiedAt: customers.phoneVerifiedAt, pending: customers.pendingPhone },
+} as const;
+
+/** The account of this store that verified this email or phone (at most one: a unique index). */
+export async function findCustomerByVerifiedIdentifier(db: Database, storeId: number, kind: IdentifierKind, value: string): Promise<CustomerRow | null> {
+  const col = identifierColumns[kind];
+  const [row] = await db.select().from(customers)
+    .where(and(eq(customers.storeId, storeId), eq(col.value, value), isNotNull(col.verifiedAt))).limit(1);
   return row ?? null;
 }
 
-export async function findCustomerByPhone(db: Database, storeId: number, phone: string): Promise<CustomerRow | null> {
-  const [row] = await db.select().from(customers).where(and(eq(customers.storeId, storeId), eq(customers.phone, phone))).limit(1);
+/** The newest account that holds this email or phone with nothing verified at all: a registration not finished. */
+export async function findUnfinishedRegistration(db: Database, storeId: number, kind: IdentifierKind, value: string): Promise<CustomerRow | null> {
+  const [row] = await db.select().from(customers).where(and(
+    eq(customers.storeId, storeId), eq(identifierColumns[kind].value, value),
+    isNull(customers.emailVerifiedAt), isNull(customers.phoneVerifiedAt),
+  )).orderBy(desc(customers.id)).limit(1);
   return row ?? null;
+}
+
+/** The largest customer id handed out so far (ids come from one sequence over all stores). */
+export async function highestCustomerId(db: Database): Promise<number> {
+  const [row] = await db.select({ id: max(customers.id) }).from(customers);
+  return row?.id ?? 0;
+}
+
+/**
+ * Takes an email or phone away from every other account of the store that only claims it
+ * (unverified, or waiting in a pending change): the one who verified it owns it now.
+ */
+export async function releaseClaims(db: Database, storeId: number, ownerId: number, kind: IdentifierKind, value: string): Promise<void> {
+  const col = identifierColumns[kind];
+  const others = and(eq(customers.storeId, storeId), ne(customers.id, ownerId));
+  const cleared = kind === 'email' ? { email: null } : { phone: null };
+  await db.update(customers).set(cleared).where(and(others, eq(col.value, value), isNull(col.verifiedAt)));
+  const pending = kind === 'email' ? { pendingEmail: null } : { pendingPhone: null, pendingPhoneCountryCodeId: null };
+  await db.update(customers).set(pending).where(and(others, eq(col.pending, value)));
 }
 
 export async function countCustomers(db: Database, storeId: number): Promise<number> {

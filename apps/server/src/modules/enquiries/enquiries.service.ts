@@ -2,7 +2,7 @@ import type { EnquiryBody, EnquiryResponse } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import type { Config } from '../../config.ts';
 import type { RequestContext } from '../../lib/context.ts';
-import { hitLimit } from '../../lib/rate-limit.ts';
+import { addressKey, hitLimit } from '../../lib/rate-limit.ts';
 import { insertOutboxMessage, markMessageDelivered, markMessageFailed } from '../notifications/notifications.repo.ts';
 import { sendersFor } from '../notifications/notifications.routes.ts';
 import * as repo from './enquiries.repo.ts';
@@ -20,7 +20,7 @@ export interface EnquiryDeps {
  */
 export async function submitEnquiry(db: Database, ctx: RequestContext, deps: EnquiryDeps, input: EnquiryBody): Promise<EnquiryResponse> {
   await hitLimit(db, {
-    key: `enquiry:${ctx.store.id}:${deps.ip}`,
+    key: `enquiry:${ctx.store.id}:${addressKey(deps.ip)}`,
     max: deps.config.checkout.enquiryLimitPerIp,
     windowSeconds: deps.config.auth.rateLimitWindowSeconds,
     message: 'You have sent several enquiries already. Please wait a while before sending another.',

@@ -7,10 +7,19 @@ export type OtpPurpose = OtpRow['purpose'];
 export type Channel = typeof outboxMessages.$inferSelect['channel'];
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 
+/** Whose codes: a customer's, or the decoys handed out under one userId. */
+export type CodeOwner = { customerId: number } | { decoyUserId: number };
+
+function ownedBy(owner: CodeOwner) {
+  return 'customerId' in owner
+    ? eq(otpCodes.customerId, owner.customerId)
+    : and(isNull(otpCodes.customerId), eq(otpCodes.decoyUserId, owner.decoyUserId));
+}
+
 /** Voids every live code of this purpose for this recipient (a resend replaces the old code). */
-export async function voidLiveOtps(db: Database, storeId: number, customerId: number, purpose: OtpPurpose, recipient: string, now: Date): Promise<void> {
+export async function voidLiveOtps(db: Database, storeId: number, owner: CodeOwner, purpose: OtpPurpose, recipient: string, now: Date): Promise<void> {
   await db.update(otpCodes).set({ voidedAt: now }).where(and(
-    eq(otpCodes.storeId, storeId), eq(otpCodes.customerId, customerId), eq(otpCodes.purpose, purpose),
+    eq(otpCodes.storeId, storeId), ownedBy(owner), eq(otpCodes.purpose, purpose),
     eq(otpCodes.recipient, recipient), isNull(otpCodes.consumedAt), isNull(otpCodes.voidedAt),
   ));
 }
@@ -20,8 +29,26 @@ export async function insertOtp(db: Database, values: typeof otpCodes.$inferInse
   return row!;
 }
 
-export async function findOtp(db: Database, storeId: number, id: number): Promise<OtpRow | null> {
-  const [row] = await db.select().from(otpCodes).where(and(eq(otpCodes.storeId, storeId), eq(otpCodes.id, id))).limit(1);
+/** True when a failed insert hit the unique index of reg_id (two random ids met). */
+export function isRegIdCollision(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const x = e as { code?: unknown; constraint_name?: unknown; constraint?: unknown };
+    if (x.code === '23505' && String(x.constraint_name ?? x.constraint ?? '') === 'otp_codes_reg_id') return true;
+  }
+  return false;
+}
+
+export async function findOtpByRegId(db: Database, storeId: number, regId: number): Promise<OtpRow | null> {
+  const [row] = await db.select().from(otpCodes).where(and(eq(otpCodes.storeId, storeId), eq(otpCodes.regId, regId))).limit(1);
+  return row ?? null;
+}
+
+/** The customer's live code of this purpose for this recipient, if any. */
+export async function findLiveOtp(db: Database, storeId: number, customerId: number, purpose: OtpPurpose, recipient: string, now: Date): Promise<OtpRow | null> {
+  const [row] = await db.select().from(otpCodes).where(and(
+    eq(otpCodes.storeId, storeId), eq(otpCodes.customerId, customerId), eq(otpCodes.purpose, purpose), eq(otpCodes.recipient, recipient),
+    isNull(otpCodes.consumedAt), isNull(otpCodes.voidedAt), gt(otpCodes.expiresAt, now),
+  )).orderBy(desc(otpCodes.id)).limit(1);
   return row ?? null;
 }
 

@@ -3,11 +3,10 @@ import type { OutboxResponse } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import type { Config } from '../../config.ts';
 import type { RequestContext } from '../../lib/context.ts';
-import { AppError, ValidationError } from '../../lib/errors.ts';
-import { assertUnderLimit, countHit, hitLimit, hitLimits, type Limit } from '../../lib/rate-limit.ts';
+import { AppError } from '../../lib/errors.ts';
 import { equalHex, hashOtp } from '../../lib/secrets.ts';
 import * as repo from './notifications.repo.ts';
-import type { Channel, OtpPurpose, OtpRow } from './notifications.repo.ts';
+import type { Channel, CodeOwner, OtpPurpose, OtpRow } from './notifications.repo.ts';
 import type { Senders } from './senders.ts';
 
 export type { Channel, OtpPurpose, OtpRow };
@@ -37,151 +36,125 @@ const PURPOSE_TEXT: Record<OtpPurpose, string> = {
   login: 'sign in',
   register: 'verify your account',
   reset: 'reset your password',
+  change: 'confirm your new email or mobile number',
 };
 
 export function channelOf(recipient: string): Channel {
   return recipient.includes('@') ? 'email' : 'sms';
 }
 
-// ---------- Limits ----------
-
-function window(deps: ServiceDeps): number {
-  return deps.config.auth.rateLimitWindowSeconds;
-}
-
-/** Narrowest first, so a request refused per IP or recipient does not use up the store's or the global SMS budget. */
-function sendLimits(ctx: RequestContext, deps: ServiceDeps, target: OtpTarget): Limit[] {
-  const a = deps.config.auth;
-  const w = window(deps);
-  const message = 'Too many codes were requested. Please wait a while and try again.';
-  const limits: Limit[] = [
-    { key: `otp:ip:${deps.ip}`, max: a.otpLimitPerIp, windowSeconds: w, message },
-    // Across stores: one phone number must not be pumped through several shops.
-    { key: `otp:to:${target.to}`, max: a.otpLimitPerRecipient, windowSeconds: w, message },
-    { key: `otp:store:${ctx.store.id}`, max: a.otpLimitPerStore, windowSeconds: w, message },
-  ];
-  if (target.channel !== 'email') limits.push({ key: 'otp:sms-global', max: a.smsLimitGlobal, windowSeconds: w, message });
-  return limits;
-}
-
-/** Identifier look-ups, password checks and code checks from one address. */
-export async function hitAuthLimitPerIp(db: Database, deps: ServiceDeps): Promise<void> {
-  await hitLimit(db, { key: `auth:ip:${deps.ip}`, max: deps.config.auth.authLimitPerIp, windowSeconds: window(deps) });
-}
-
-function failureLimit(ctx: RequestContext, deps: ServiceDeps, customerId: number): Limit {
-  return {
-    key: `authfail:${ctx.store.id}:${customerId}`,
-    max: deps.config.auth.failureLimitPerAccount,
-    windowSeconds: window(deps),
-    message: 'Too many failed attempts on this account. Please wait a while and try again.',
-  };
-}
-
-/** Refuses when the account has had too many wrong passwords or codes in this window. */
-export async function assertAccountNotLocked(db: Database, ctx: RequestContext, deps: ServiceDeps, customerId: number): Promise<void> {
-  await assertUnderLimit(db, failureLimit(ctx, deps, customerId));
-}
-
-export async function recordAccountFailure(db: Database, ctx: RequestContext, deps: ServiceDeps, customerId: number): Promise<void> {
-  await countHit(db, failureLimit(ctx, deps, customerId));
-}
-
-/** Counts the sends against every limit first (429 before anything is created). */
-export async function reserveOtpSends(db: Database, ctx: RequestContext, deps: ServiceDeps, targets: OtpTarget[]): Promise<void> {
-  for (const target of targets) await hitLimits(db, sendLimits(ctx, deps, target));
-}
-
 // ---------- Codes ----------
+// Rate limits and account lockout belong to the callers (auth owns them: auth.limits.ts).
 
-/** A new code for this purpose and recipient (voiding the live one), delivered; answers its id (the spec's regId). No rate limit: see sendOtp. */
+/** regIds are random below 2^48 (a JavaScript-safe integer), so holding one proves the caller started that flow. */
+const REG_ID_LIMIT = 2 ** 48;
+
+function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** Voids the owner's live code for this purpose and recipient, then stores a new one; answers the row. */
+async function storeCode(
+  db: Database, ctx: RequestContext, deps: ServiceDeps,
+  input: { owner: CodeOwner; purpose: OtpPurpose; recipient: string; code: string },
+): Promise<OtpRow> {
+  const now = new Date();
+  const { owner, purpose, recipient, code } = input;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        await repo.voidLiveOtps(tx, ctx.store.id, owner, purpose, recipient, now);
+        return repo.insertOtp(tx, {
+          regId: randomInt(1, REG_ID_LIMIT),
+          storeId: ctx.store.id,
+          customerId: 'customerId' in owner ? owner.customerId : null,
+          decoyUserId: 'decoyUserId' in owner ? owner.decoyUserId : null,
+          purpose, recipient,
+          codeHash: hashOtp(deps.config.auth.otpPepper, { storeId: ctx.store.id, purpose, recipient, code }),
+          expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+        });
+      });
+    } catch (err) {
+      if (attempt < 3 && repo.isRegIdCollision(err)) continue;
+      throw err;
+    }
+  }
+}
+
+/** A new code for this purpose and recipient (voiding the live one), delivered; answers its regId. */
 export async function issueOtp(
   db: Database, ctx: RequestContext, deps: ServiceDeps,
   input: { customerId: number; purpose: OtpPurpose; target: OtpTarget },
 ): Promise<number> {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const now = new Date();
-  const { to } = input.target;
-  const row = await db.transaction(async (tx) => {
-    await repo.voidLiveOtps(tx, ctx.store.id, input.customerId, input.purpose, to, now);
-    return repo.insertOtp(tx, {
-      storeId: ctx.store.id, customerId: input.customerId, purpose: input.purpose, recipient: to,
-      codeHash: hashOtp(deps.config.auth.otpPepper, { storeId: ctx.store.id, purpose: input.purpose, recipient: to, code }),
-      expiresAt: new Date(now.getTime() + OTP_TTL_MS),
-    });
-  });
+  const code = newCode();
+  const row = await storeCode(db, ctx, deps, { owner: { customerId: input.customerId }, purpose: input.purpose, recipient: input.target.to, code });
   await deliverCode(db, ctx, deps, { target: input.target, purpose: input.purpose, code });
-  return row.id;
-}
-
-/** Rate-limited send of a new code. */
-export async function sendOtp(
-  db: Database, ctx: RequestContext, deps: ServiceDeps,
-  input: { customerId: number; purpose: OtpPurpose; target: OtpTarget },
-): Promise<number> {
-  await reserveOtpSends(db, ctx, deps, [input.target]);
-  return issueOtp(db, ctx, deps, input);
-}
-
-/** The code `regId` if it belongs to this customer, store and purpose; otherwise a field error. */
-export async function findCustomerOtp(
-  db: Database, ctx: RequestContext, input: { customerId: number; regId: number; purpose: OtpPurpose; field: string },
-): Promise<OtpRow> {
-  const row = await repo.findOtp(db, ctx.store.id, input.regId);
-  if (!row || row.customerId !== input.customerId || row.purpose !== input.purpose) {
-    throw ValidationError.field(input.field, 'This code is not valid. Please request a new one.');
-  }
-  return row;
+  return row.regId;
 }
 
 /**
- * Checks a code and uses it up. Wrong tries count against the code (at most 5) and against the
- * account; a used, replaced or expired code fails with a field error keyed `field`.
+ * The answer to a code request for an account that does not exist or does not hold the
+ * identifier: a code stored like a real one under the userId the caller was given (so resends,
+ * wrong tries and replacements behave alike), but never sent and never accepted.
  */
-export async function verifyOtp(
+export async function issueDecoyOtp(
   db: Database, ctx: RequestContext, deps: ServiceDeps,
-  input: { customerId: number; regId: number; purpose: OtpPurpose; code: string; field: string },
-): Promise<OtpRow> {
-  await hitAuthLimitPerIp(db, deps);
-  await assertAccountNotLocked(db, ctx, deps, input.customerId);
-  const row = await findCustomerOtp(db, ctx, input);
+  input: { userId: number; purpose: OtpPurpose; recipient: string },
+): Promise<number> {
+  const row = await storeCode(db, ctx, deps, { owner: { decoyUserId: input.userId }, purpose: input.purpose, recipient: input.recipient, code: newCode() });
+  return row.regId;
+}
+
+/** The userId a code was handed out under: its customer's id, or a decoy's. */
+export function flowUserId(row: OtpRow): number | null {
+  return row.customerId ?? row.decoyUserId;
+}
+
+/** The code `regId` of this store and purpose, handed out under `userId`; null otherwise (decoys included). */
+export async function findFlowOtp(db: Database, ctx: RequestContext, input: { userId: number; regId: number; purpose: OtpPurpose }): Promise<OtpRow | null> {
+  const row = await repo.findOtpByRegId(db, ctx.store.id, input.regId);
+  return row && row.purpose === input.purpose && flowUserId(row) === input.userId ? row : null;
+}
+
+/** The customer's live code of this purpose for this recipient, if one waits. */
+export async function findLiveOtp(db: Database, ctx: RequestContext, input: { customerId: number; purpose: OtpPurpose; recipient: string }): Promise<OtpRow | null> {
+  return repo.findLiveOtp(db, ctx.store.id, input.customerId, input.purpose, input.recipient, new Date());
+}
+
+export type CodeCheck =
+  | { ok: true; row: OtpRow }
+  /** `wrongTry`: a guess was counted against the code (the caller counts it against the account too). */
+  | { ok: false; message: string; wrongTry: boolean };
+
+export const CODE_NOT_VALID = 'This code is not valid. Please request a new one.';
+
+/**
+ * Checks a code and uses it up. At most 5 wrong tries per code; a used, replaced or expired code
+ * fails. A decoy goes through every step a real code does and fails as a wrong code.
+ */
+export async function checkOtp(
+  db: Database, ctx: RequestContext, deps: ServiceDeps,
+  input: { userId: number; regId: number; purpose: OtpPurpose; code: string },
+): Promise<CodeCheck> {
+  const row = await findFlowOtp(db, ctx, input);
+  const fail = (message: string, wrongTry = false): CodeCheck => ({ ok: false, message, wrongTry });
+  if (!row) return fail(CODE_NOT_VALID);
   const now = new Date();
-  const fail = (message: string) => ValidationError.field(input.field, message);
-  if (row.consumedAt) throw fail('This code has already been used. Please request a new one.');
-  if (row.voidedAt) throw fail('A newer code was sent. Please enter the latest code.');
-  if (row.expiresAt.getTime() <= now.getTime()) throw fail('This code has expired. Please request a new one.');
-  if (row.attempts >= OTP_MAX_WRONG_TRIES) throw fail('Too many wrong tries. Please request a new code.');
+  if (row.consumedAt) return fail('This code has already been used. Please request a new one.');
+  if (row.voidedAt) return fail('A newer code was sent. Please enter the latest code.');
+  if (row.expiresAt.getTime() <= now.getTime()) return fail('This code has expired. Please request a new one.');
+  if (row.attempts >= OTP_MAX_WRONG_TRIES) return fail('Too many wrong tries. Please request a new code.');
 
   const code = input.code.trim();
   const hash = hashOtp(deps.config.auth.otpPepper, { storeId: ctx.store.id, purpose: row.purpose, recipient: row.recipient, code });
-  if (!/^\d{6}$/.test(code) || !equalHex(hash, row.codeHash)) {
+  const right = /^\d{6}$/.test(code) && equalHex(hash, row.codeHash);
+  if (!right || row.customerId === null) {
     const attempts = await repo.countWrongOtpTry(db, row.id, OTP_MAX_WRONG_TRIES);
-    await recordAccountFailure(db, ctx, deps, input.customerId);
-    if (attempts === null || attempts >= OTP_MAX_WRONG_TRIES) throw fail('Too many wrong tries. Please request a new code.');
-    throw fail('The code is incorrect.');
+    if (attempts === null || attempts >= OTP_MAX_WRONG_TRIES) return fail('Too many wrong tries. Please request a new code.', true);
+    return fail('The code is incorrect.', true);
   }
-  if (!(await repo.consumeOtp(db, row.id, OTP_MAX_WRONG_TRIES, now))) throw fail('This code is no longer valid. Please request a new one.');
-  return row;
-}
-
-/**
- * A new code in place of `regId` (resend or voice call): same customer, purpose and recipient.
- * Voice only reaches mobile numbers.
- */
-export async function resendOtp(
-  db: Database, ctx: RequestContext, deps: ServiceDeps,
-  input: { customerId: number; regId: number; purpose: OtpPurpose; voice: boolean; dialCode: string },
-): Promise<{ regId: number; to: string; channel: Channel }> {
-  const old = await findCustomerOtp(db, ctx, { ...input, field: 'otp' });
-  if (old.consumedAt) throw ValidationError.field('otp', 'This code has already been used. Please start again.');
-  const emailRecipient = channelOf(old.recipient) === 'email';
-  if (input.voice && emailRecipient) throw ValidationError.field('otp', 'A voice call can only reach a mobile number.');
-  const channel: Channel = emailRecipient ? 'email' : input.voice ? 'voice' : 'sms';
-  const regId = await sendOtp(db, ctx, deps, {
-    customerId: input.customerId, purpose: input.purpose,
-    target: { to: old.recipient, channel, dialCode: emailRecipient ? undefined : input.dialCode },
-  });
-  return { regId, to: old.recipient, channel };
+  if (!(await repo.consumeOtp(db, row.id, OTP_MAX_WRONG_TRIES, now))) return fail('This code is no longer valid. Please request a new one.');
+  return { ok: true, row };
 }
 
 // ---------- Delivery ----------

@@ -12,9 +12,9 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/place-order', { onRequest: customerOnly, schema: { body: PlaceOrderBody, response: { 200: PlaceOrderResponse } } },
     async (request) => service.placeOrder(db, customerContext(request), request.body));
   app.post('/orders', { onRequest: customerOnly, schema: { response: { 200: OrdersResponse } } },
-    async (request) => service.listOrders(db, customerContext(request)));
+    async (request) => service.listOrders(db, customerContext(request), app.config.privateMedia));
   app.post('/order', { onRequest: customerOnly, schema: { body: OrderIdBody, response: { 200: OrderResponse } } },
-    async (request) => service.getOrder(db, customerContext(request), request.body.orderId));
+    async (request) => service.getOrder(db, customerContext(request), app.config.privateMedia, request.body.orderId));
   app.post('/retry-pay', { onRequest: customerOnly, schema: { body: OrderIdBody, response: { 200: PayQuery } } },
     async (request) => service.retryPay(db, app.config, customerContext(request), request.body.orderId));
 };

@@ -3,7 +3,7 @@ import {
   type PaymentMethodsResponse, type PlaceOrderBody, type PlaceOrderResponse, RAZORPAY_PAYMENT_METHOD_ID,
 } from '@gemstore/contracts';
 import type { AddressSnapshot, Database } from '@gemstore/db';
-import type { Config } from '../../config.ts';
+import type { Config, PrivateMediaConfig } from '../../config.ts';
 import type { CustomerContext } from '../../lib/customer-context.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
@@ -79,7 +79,7 @@ function toOrderAddress(a: AddressSnapshot): OrderAddress {
 }
 
 /** Orders with their lines, stones, payment, dispatch and returns, in a fixed number of queries whatever their count. */
-async function toOrders(db: Database, ctx: RequestContext, rows: repo.OrderRow[]): Promise<Order[]> {
+async function toOrders(db: Database, ctx: RequestContext, photos: PrivateMediaConfig, rows: repo.OrderRow[]): Promise<Order[]> {
   const ids = rows.map((o) => o.id);
   const [lines, payments, dispatches] = await Promise.all([repo.listOrderLines(db, ids), repo.listPayments(db, ids), repo.listDispatches(db, ids)]);
   const items = await findStonesByIds(db, ctx.store.id, [...new Set(lines.map((l) => l.itemId))]);
@@ -88,7 +88,7 @@ async function toOrders(db: Database, ctx: RequestContext, rows: repo.OrderRow[]
     const item = itemById.get(l.itemId);
     return item ? [[l.id, { id: l.id, item: { ...item, iname: l.itemName } }] as const] : [];
   }));
-  const returns = await listReturnsOfOrders(db, ctx, ids, lineDetails);
+  const returns = await listReturnsOfOrders(db, ctx, photos, ids, lineDetails);
   const returnedLines = new Set(returns.flatMap((r) => r.details.map((d) => d.id)));
 
   return rows.map((o) => {
@@ -126,14 +126,14 @@ async function toOrders(db: Database, ctx: RequestContext, rows: repo.OrderRow[]
 }
 
 /** The customer's orders, newest first (the most recent 100). */
-export async function listOrders(db: Database, ctx: CustomerContext): Promise<OrdersResponse> {
-  return { orders: await toOrders(db, ctx, await repo.listOrders(db, ctx.store.id, ctx.customerId, 100)) };
+export async function listOrders(db: Database, ctx: CustomerContext, photos: PrivateMediaConfig): Promise<OrdersResponse> {
+  return { orders: await toOrders(db, ctx, photos, await repo.listOrders(db, ctx.store.id, ctx.customerId, 100)) };
 }
 
-export async function getOrder(db: Database, ctx: CustomerContext, orderId: number): Promise<OrderResponse> {
+export async function getOrder(db: Database, ctx: CustomerContext, photos: PrivateMediaConfig, orderId: number): Promise<OrderResponse> {
   const row = await repo.findOrder(db, ctx.store.id, orderId, ctx.customerId);
   if (!row) throw new NotFoundError('This order does not exist.');
-  return { order: (await toOrders(db, ctx, [row]))[0]! };
+  return { order: (await toOrders(db, ctx, photos, [row]))[0]! };
 }
 
 export async function retryPay(db: Database, config: Config, ctx: CustomerContext, orderId: number): Promise<PayQuery> {

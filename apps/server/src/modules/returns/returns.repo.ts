@@ -22,6 +22,14 @@ export async function listReturnImages(db: Executor, returnIds: number[]) {
   return db.select().from(returnImages).where(inArray(returnImages.returnId, returnIds)).orderBy(asc(returnImages.id));
 }
 
+/** One return photo, only if a return of this store holds it. */
+export async function findReturnImage(db: Executor, storeId: number, imageId: number): Promise<{ id: number; path: string } | null> {
+  const [row] = await db.select({ id: returnImages.id, path: returnImages.path }).from(returnImages)
+    .innerJoin(returnRequests, eq(returnRequests.id, returnImages.returnId))
+    .where(and(eq(returnImages.id, imageId), eq(returnRequests.storeId, storeId))).limit(1);
+  return row ?? null;
+}
+
 /** Order lines of these that are already part of a return. */
 export async function findReturnedLines(db: Executor, orderLineIds: number[]): Promise<number[]> {
   if (orderLineIds.length === 0) return [];
@@ -40,11 +48,11 @@ export async function findReturn(db: Executor, storeId: number, returnId: number
 export async function insertReturn(
   db: Executor,
   values: { storeId: number; orderId: number; customerId: number; reason: string; comment: string },
-  orderLineIds: number[], imagePaths: string[],
+  orderLineIds: number[], imageNames: string[],
 ): Promise<ReturnRow> {
   const [row] = await db.insert(returnRequests).values(values).returning();
   await db.insert(returnLines).values(orderLineIds.map((orderLineId) => ({ returnId: row!.id, orderLineId })));
-  if (imagePaths.length) await db.insert(returnImages).values(imagePaths.map((path) => ({ returnId: row!.id, path })));
+  if (imageNames.length) await db.insert(returnImages).values(imageNames.map((path) => ({ returnId: row!.id, path })));
   return row!;
 }
 

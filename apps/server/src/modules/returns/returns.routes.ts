@@ -1,12 +1,15 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
-  MAX_RETURN_IMAGES, MAX_RETURN_IMAGE_BYTES, ReturnCreateFields, ReturnCreateResponse, ReturnTrackingBody, ReturnTrackingResponse,
+  MAX_ID, MAX_RETURN_IMAGES, MAX_RETURN_IMAGE_BYTES, ReturnCreateFields, ReturnCreateResponse, ReturnTrackingBody, ReturnTrackingResponse,
+  refusingNulCharacters,
 } from '@gemstore/contracts';
 import { customerContext } from '../../lib/customer-context.ts';
-import { ValidationError } from '../../lib/errors.ts';
+import { AppError, ValidationError } from '../../lib/errors.ts';
 import { customerOnly } from '../../plugins/auth.ts';
+import { moveLegacyReturnPhotos } from './photos.ts';
 import * as service from './returns.service.ts';
 
 /** Multipart limit errors of @fastify/multipart, as field errors the form can show. */
@@ -21,6 +24,9 @@ function multipartError(err: unknown): ValidationError | null {
     default: return null;
   }
 }
+
+/** The form is read here, not by the route's validator, so it refuses NUL characters itself as every validated call does. */
+const ReturnFormFields = refusingNulCharacters(ReturnCreateFields);
 
 /** Reads the whole form: fields by name (detailIds[i] gathered into a list) and the pictures in memory (at most 5 x 5 MB). */
 async function readReturnForm(request: FastifyRequest) {
@@ -41,9 +47,13 @@ async function readReturnForm(request: FastifyRequest) {
       }
     }
   } catch (err) {
-    throw multipartError(err) ?? err;
+    const known = multipartError(err);
+    if (known) throw known;
+    if (err instanceof AppError || typeof (err as { statusCode?: unknown })?.statusCode === 'number') throw err;
+    // Only the client's body is read here: the parser's bare errors ("Unexpected end of multipart data") mean a broken form.
+    throw ValidationError.field('input', 'The form could not be read. Send the return request as multipart/form-data.');
   }
-  const parsed = ReturnCreateFields.safeParse({ ...fields, detailIds });
+  const parsed = ReturnFormFields.safeParse({ ...fields, detailIds });
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? 'input')] ??= []).push(issue.message);
@@ -54,6 +64,9 @@ async function readReturnForm(request: FastifyRequest) {
 
 export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
+  const photos = app.config.privateMedia;
+  const moved = await moveLegacyReturnPhotos(app.config.mediaDir, photos);
+  if (moved) app.log.info({ moved }, 'return photos moved out of the public media folder');
   await app.register(multipart, {
     limits: { fileSize: MAX_RETURN_IMAGE_BYTES, files: MAX_RETURN_IMAGES, fields: 120, parts: 130, fieldSize: 8 * 1024, headerPairs: 200 },
     throwFileSizeLimit: true,
@@ -62,9 +75,28 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/return-request-create', { onRequest: customerOnly, schema: { response: { 200: ReturnCreateResponse } } }, async (request) => {
     const ctx = customerContext(request);
     const { fields, images } = await readReturnForm(request);
-    return service.createReturn(db, ctx, { mediaDir: app.config.mediaDir }, fields, images);
+    return service.createReturn(db, ctx, photos, fields, images);
   });
 
   app.post('/return-request-tracking-details-submit', { onRequest: customerOnly, schema: { body: ReturnTrackingBody, response: { 200: ReturnTrackingResponse } } },
-    async (request) => service.submitTracking(db, customerContext(request), request.body));
+    async (request) => service.submitTracking(db, customerContext(request), photos, request.body));
+
+  // The signed link in an order's returns[].images[].path: no bearer token (an <img> sends none), the link is the pass.
+  app.get('/return-request-photo/:imageId', {
+    schema: {
+      params: z.object({ imageId: z.coerce.number().int().min(1).max(MAX_ID) }),
+      querystring: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }),
+    },
+  }, async (request, reply) => {
+    const photo = await service.openReturnPhoto(db, request.ctx, photos, request.params.imageId, request.query);
+    return reply
+      .type(photo.contentType)
+      .header('content-length', photo.size)
+      // Never in a shared cache, and in the browser's own for no longer than the link works.
+      .header('cache-control', `private, max-age=${photo.secondsLeft}`)
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cross-origin-resource-policy', 'same-origin')
+      .header('referrer-policy', 'no-referrer')
+      .send(photo.file.createReadStream());
+  });
 };

@@ -1,23 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   type Item, MAX_RETURN_IMAGES, RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnCreateFields, type ReturnCreateResponse,
   type ReturnReason, type ReturnRequest, type ReturnTrackingBody, type ReturnTrackingResponse,
 } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
+import type { PrivateMediaConfig } from '../../config.ts';
 import type { CustomerContext } from '../../lib/customer-context.ts';
 import type { RequestContext } from '../../lib/context.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { findStonesByIds } from '../catalog/catalog.service.ts';
 import * as orders from '../orders/orders.repo.ts';
 import { EXTENSIONS, reencodeImage, sniffImage } from './images.ts';
+import { checkReturnPhotoLink, PHOTO_TYPES, photoFileName, returnPhotoDir, signReturnPhotoUrl } from './photos.ts';
 import * as repo from './returns.repo.ts';
+
+/** For other modules (the back office's return screens): a signed, expiring link to one photo of the store's returns. */
+export { signReturnPhotoUrl } from './photos.ts';
 
 export type LineDetail = { id: number; item: Item & { iname: string } };
 export type ReturnWithOrder = ReturnRequest & { orderId: number };
 
-function toReturn(r: repo.ReturnRow, lineIds: number[], images: { id: number; path: string }[], lineDetails: Map<number, LineDetail>): ReturnWithOrder {
+function toReturn(
+  photos: PrivateMediaConfig, r: repo.ReturnRow, lineIds: number[], images: { id: number }[], lineDetails: Map<number, LineDetail>,
+): ReturnWithOrder {
   const details = lineIds.flatMap((id) => lineDetails.get(id) ?? []);
   return {
     id: r.id,
@@ -29,7 +36,8 @@ function toReturn(r: repo.ReturnRow, lineIds: number[], images: { id: number; pa
     reason: r.reason as ReturnReason,
     reason_label: RETURN_REASONS[r.reason as ReturnReason] ?? r.reason,
     comment: r.comment,
-    images: images.map((i) => ({ id: i.id, path: i.path })),
+    // The spec's path is the photo's address: a signed link, since the files are not public.
+    images: images.map((i) => ({ id: i.id, path: signReturnPhotoUrl(photos, r.storeId, i.id) })),
     courier_partner: r.courierPartner,
     tracking_number: r.trackingNumber,
     details,
@@ -37,14 +45,18 @@ function toReturn(r: repo.ReturnRow, lineIds: number[], images: { id: number; pa
 }
 
 /** Returns of these orders with their lines and pictures (the order answer embeds them). */
-export async function listReturnsOfOrders(db: Database, ctx: RequestContext, orderIds: number[], lineDetails: Map<number, LineDetail>): Promise<ReturnWithOrder[]> {
+export async function listReturnsOfOrders(
+  db: Database, ctx: RequestContext, photos: PrivateMediaConfig, orderIds: number[], lineDetails: Map<number, LineDetail>,
+): Promise<ReturnWithOrder[]> {
   const rows = await repo.listReturnsOfOrders(db, ctx.store.id, orderIds);
   const ids = rows.map((r) => r.id);
   const [lines, images] = await Promise.all([repo.listReturnLines(db, ids), repo.listReturnImages(db, ids)]);
-  return rows.map((r) => toReturn(r, lines.filter((l) => l.returnId === r.id).map((l) => l.orderLineId), images.filter((i) => i.returnId === r.id), lineDetails));
+  return rows.map((r) => toReturn(
+    photos, r, lines.filter((l) => l.returnId === r.id).map((l) => l.orderLineId), images.filter((i) => i.returnId === r.id), lineDetails,
+  ));
 }
 
-async function loadReturn(db: Database, ctx: RequestContext, row: repo.ReturnRow): Promise<ReturnRequest> {
+async function loadReturn(db: Database, ctx: RequestContext, photos: PrivateMediaConfig, row: repo.ReturnRow): Promise<ReturnRequest> {
   const lines = await orders.listOrderLines(db, [row.orderId]);
   const items = await findStonesByIds(db, ctx.store.id, lines.map((l) => l.itemId));
   const byId = new Map(items.map((i) => [i.id, i]));
@@ -52,7 +64,7 @@ async function loadReturn(db: Database, ctx: RequestContext, row: repo.ReturnRow
     const item = byId.get(l.itemId);
     return item ? [[l.id, { id: l.id, item: { ...item, iname: l.itemName } }] as const] : [];
   }));
-  const [found] = await listReturnsOfOrders(db, ctx, [row.orderId], details).then((all) => all.filter((r) => r.id === row.id));
+  const [found] = await listReturnsOfOrders(db, ctx, photos, [row.orderId], details).then((all) => all.filter((r) => r.id === row.id));
   const { orderId: _orderId, ...rest } = found!;
   return rest;
 }
@@ -72,11 +84,12 @@ function isUniqueViolation(err: unknown): boolean {
 
 /**
  * A return for lines of the customer's own dispatched order, each line at most once. Pictures are
- * checked by their bytes and re-encoded before anything is stored; files are written first and
- * removed again if the rows cannot be written, so a failure leaves no rows and no files.
+ * checked by their bytes and re-encoded before anything is stored; files are written (to the
+ * private folder, never under /media) first and removed again if the rows cannot be written, so a
+ * failure leaves no rows and no files.
  */
 export async function createReturn(
-  db: Database, ctx: CustomerContext, deps: { mediaDir: string },
+  db: Database, ctx: CustomerContext, photos: PrivateMediaConfig,
   input: ReturnCreateFields, images: UploadedImage[],
 ): Promise<ReturnCreateResponse> {
   if (images.length > MAX_RETURN_IMAGES) throw ValidationError.field('images', `Attach at most ${MAX_RETURN_IMAGES} images.`);
@@ -99,21 +112,21 @@ export async function createReturn(
     }
   }
 
-  const dir = join(deps.mediaDir, 'returns');
+  const dir = returnPhotoDir(photos);
   await mkdir(dir, { recursive: true });
   const written: string[] = [];
   try {
-    const paths: string[] = [];
+    const names: string[] = [];
     for (const e of encoded) {
       const name = `${randomBytes(16).toString('hex')}.${e.ext}`;
       await writeFile(join(dir, name), e.data, { flag: 'wx' });
       written.push(join(dir, name));
-      paths.push(`/media/returns/${name}`);
+      names.push(name);
     }
     const row = await db.transaction((tx) => repo.insertReturn(tx, {
       storeId: ctx.store.id, orderId: order.id, customerId: ctx.customerId, reason: input.reason, comment: input.comment,
-    }, input.detailIds, paths));
-    return { returnRequest: await loadReturn(db, ctx, row), orderId: order.id, message: 'Your return request was placed.' };
+    }, input.detailIds, names));
+    return { returnRequest: await loadReturn(db, ctx, photos, row), orderId: order.id, message: 'Your return request was placed.' };
   } catch (err) {
     await Promise.all(written.map((f) => unlink(f).catch(() => {})));
     if (isUniqueViolation(err)) throw ValidationError.field('detailIds', 'A chosen stone is already part of a return request.');
@@ -122,7 +135,7 @@ export async function createReturn(
 }
 
 /** Courier and tracking number of an approved return (spec: only while Approved). */
-export async function submitTracking(db: Database, ctx: CustomerContext, input: ReturnTrackingBody): Promise<ReturnTrackingResponse> {
+export async function submitTracking(db: Database, ctx: CustomerContext, photos: PrivateMediaConfig, input: ReturnTrackingBody): Promise<ReturnTrackingResponse> {
   const found = await repo.findReturn(db, ctx.store.id, input.returnId, ctx.customerId);
   if (!found) throw new NotFoundError('This return request does not exist.');
   const notApproved = () => new ConflictError(
@@ -131,7 +144,49 @@ export async function submitTracking(db: Database, ctx: CustomerContext, input: 
   if (found.status !== 'approved') throw notApproved();
   const row = await repo.updateReturn(db, found.id, 'approved', { courierPartner: input.courierPartner, trackingNumber: input.trackingNumber });
   if (!row) throw notApproved();
-  return { returnRequest: await loadReturn(db, ctx, row), message: 'The tracking details were saved.' };
+  return { returnRequest: await loadReturn(db, ctx, photos, row), message: 'The tracking details were saved.' };
+}
+
+export interface ReturnPhotoFile {
+  file: FileHandle;
+  size: number;
+  contentType: string;
+  /** How long the link that asked for it still works. */
+  secondsLeft: number;
+}
+
+/**
+ * The photo behind a signed link, on the store that owns it. A link that is forged, altered, for
+ * another photo or signed for another store is 404 (as is a photo of another store); a genuine
+ * link past its expiry is 403 `photo_link_expired` (reloading the order gives a fresh one).
+ */
+export async function openReturnPhoto(
+  db: Database, ctx: RequestContext, photos: PrivateMediaConfig, imageId: number, link: { expires?: string; signature?: string },
+): Promise<ReturnPhotoFile> {
+  const missing = () => new NotFoundError('This photo does not exist.');
+  const check = checkReturnPhotoLink(photos, ctx.store.id, imageId, link.expires, link.signature);
+  if (!check.ok) {
+    if (check.reason === 'expired') throw new AppError(403, 'This photo link has expired. Reload the order to see the photo.', 'photo_link_expired');
+    throw missing();
+  }
+  const image = await repo.findReturnImage(db, ctx.store.id, imageId);
+  const name = image && photoFileName(image.path);
+  if (!name) throw missing();
+  let file: FileHandle;
+  try {
+    file = await open(join(returnPhotoDir(photos), name), 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw missing();
+    throw err;
+  }
+  let size: number;
+  try {
+    ({ size } = await file.stat());
+  } catch (err) {
+    await file.close();
+    throw err;
+  }
+  return { file, size, contentType: PHOTO_TYPES[name.slice(name.lastIndexOf('.') + 1)]!, secondsLeft: check.secondsLeft };
 }
 
 /** The steps a return may take; Rejected and Refunded are final. */

@@ -1,9 +1,18 @@
 /** Reading and writing the query parameters the auth screens pass along (spec section 2). */
 import { positiveId } from '../../lib/ids.ts';
+import { REG_ID_MAX } from './limits.ts';
 
 /** A positive integer id from the query, or undefined ('', 'null' and junk mean absent). */
 export function idParam(params: URLSearchParams, key: string): number | undefined {
   return positiveId(params.get(key)) ?? undefined;
+}
+
+/** A code reference (regId, regIdPhone, regIdEmail) from the query, or undefined. */
+export function regIdParam(params: URLSearchParams, key: string): number | undefined {
+  const raw = params.get(key);
+  if (!raw || !/^\d{1,15}$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return n > 0 && n <= REG_ID_MAX ? n : undefined;
 }
 
 export function boolParam(params: URLSearchParams, key: string): boolean {
@@ -16,11 +25,16 @@ export function textParam(params: URLSearchParams, key: string): string {
   return raw === 'null' || raw === 'undefined' ? '' : raw;
 }
 
-/** The query of a one-code screen (LoginOtp, ForgotPasswordOtp): the customer, the code, and where it went. */
+/**
+ * The query of a one-code screen (LoginOtp, ForgotPasswordOtp): the customer, the code, and where
+ * it went. `phone` is the spec's parameter; LoginOtp keeps the identifier typed at Login there (the
+ * way back to LoginPassword needs it) and the masked destination in `to`.
+ */
 export function codeScreenParams(params: URLSearchParams) {
+  const phone = textParam(params, 'phone');
   return {
-    userId: idParam(params, 'userId'), regId: idParam(params, 'regId'),
-    isPhone: boolParam(params, 'isPhone'), phone: textParam(params, 'phone'),
+    userId: idParam(params, 'userId'), regId: regIdParam(params, 'regId'),
+    isPhone: boolParam(params, 'isPhone'), phone, to: textParam(params, 'to') || phone,
   };
 }
 

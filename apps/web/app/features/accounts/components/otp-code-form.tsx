@@ -8,8 +8,10 @@ import { ResendActions } from './resend-actions.tsx';
 interface OtpCodeFormProps {
   /** The form's data-testid. */
   testId: string;
-  /** Where the code was sent (a mobile number or an email). */
+  /** Where the code was sent (a mobile number or an email, usually masked). */
   recipient: string;
+  /** The line under the title, when it should say more than where the code went. */
+  lead?: ReactNode;
   /** A confirmation that a new code was sent. */
   notice: string | null;
   /** The code as typed, trimmed. */
@@ -27,7 +29,7 @@ interface OtpCodeFormProps {
 
 /** The one-code screen (sign in, password reset): heading, notice, code, resend or voice call, submit. */
 export function OtpCodeForm({
-  testId, recipient, notice, onSubmit, onResend, isPhone, otpError, generalError, submitPending, resendPending, submitLabel,
+  testId, recipient, lead, notice, onSubmit, onResend, isPhone, otpError, generalError, submitPending, resendPending, submitLabel,
 }: OtpCodeFormProps) {
   const hydrated = useHydrated();
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -37,7 +39,7 @@ export function OtpCodeForm({
   return (
     <>
       <AuthHeading title="Enter your one-time password">
-        We sent a 6-digit code to <strong data-testid="otp-recipient">{recipient}</strong>. It is valid for 10 minutes.
+        {lead ?? <>We sent a 6-digit code to <strong data-testid="otp-recipient">{recipient}</strong>. It is valid for 10 minutes.</>}
       </AuthHeading>
       {notice && <FormNotice>{notice}</FormNotice>}
       <form method="post" onSubmit={submit} noValidate data-testid={testId}>

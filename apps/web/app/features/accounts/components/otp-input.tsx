@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { LIMITS } from '../limits.ts';
 import { Field } from './field.tsx';
 
 /** A one-time password input: numeric keypad on phones, filled from the SMS where the browser can. */
-export function OtpInput({ name, label = 'One-time password', error, autoFocus }: { name: string; label?: string; error?: string; autoFocus?: boolean }) {
+export function OtpInput({ name, label = 'One-time password', error, autoFocus }: { name: string; label?: ReactNode; error?: string; autoFocus?: boolean }) {
   return (
     <Field
       name={name}

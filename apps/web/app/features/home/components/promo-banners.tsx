@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { isSafeWebUrl, isSitePath } from '@gemstore/contracts/urls';
 import { SafeImage } from '../../../components/ui/safe-image.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
 
@@ -10,10 +11,10 @@ export function PromoBanners({ banners }: { banners: { image: string; alt: strin
       <ul className="banners" data-testid="promo-banners">
         {banners.slice(0, 3).map((b, i) => {
           const img = <SafeImage src={mediaUrl(b.image)} alt={b.alt} width={600} height={300} />;
-          const internal = b.href.startsWith('/');
+          // Only a path in the shop or an https address becomes a link.
           return (
             <li key={`${b.image}-${i}`} className="banner" data-testid="promo-banner">
-              {!b.href ? img : internal ? <Link to={b.href}>{img}</Link> : <a href={b.href}>{img}</a>}
+              {isSitePath(b.href) ? <Link to={b.href}>{img}</Link> : isSafeWebUrl(b.href) ? <a href={b.href}>{img}</a> : img}
             </li>
           );
         })}

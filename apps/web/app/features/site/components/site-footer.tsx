@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { isSafeWebUrl } from '@gemstore/contracts/urls';
 import { MailIcon, PhoneIcon, PinIcon, WhatsAppIcon } from '../../../components/ui/icons.tsx';
 import { pagePath, phoneDigits, productPath, type SiteData } from '../site-data.ts';
 import { EnquiryForm } from './enquiry-form.tsx';
@@ -23,9 +24,13 @@ export function SiteFooter({ site }: { site: SiteData }) {
   const config = profile.configurationData;
   const contact = config.footer.contact;
   const whatsapp = phoneDigits(config.whatsappPhone || contact.phone);
+  // The API drops unsafe URLs already; the page still renders only https links and frames.
   const social = (Object.keys(SOCIAL_LABELS) as (keyof typeof SOCIAL_LABELS)[])
-    .filter((k) => config.social[k])
-    .map((k) => ({ key: k, href: config.social[k] as string, label: SOCIAL_LABELS[k] }));
+    .flatMap((k) => {
+      const href = config.social[k];
+      return isSafeWebUrl(href) ? [{ key: k, href, label: SOCIAL_LABELS[k] }] : [];
+    });
+  const mapEmbedUrl = isSafeWebUrl(config.mapEmbedUrl) ? config.mapEmbedUrl : undefined;
 
   return (
     <footer className="site-footer">
@@ -54,10 +59,10 @@ export function SiteFooter({ site }: { site: SiteData }) {
       </div>
       <div className="container footer__lower">
         <EnquiryForm />
-        {config.mapEmbedUrl && (
+        {mapEmbedUrl && (
           <div className="footer__map">
             <iframe
-              src={config.mapEmbedUrl}
+              src={mapEmbedUrl}
               title={`Map: ${profile.name}, ${contact.address}`}
               loading="lazy"
               referrerPolicy="no-referrer-when-downgrade"

@@ -1,0 +1,59 @@
+import type { RequestContext } from '../../lib/context.ts';
+import type { Executor as Database } from '../../lib/db.ts';
+import { addressKey, assertUnderLimit, countHit, hitLimit, hitLimits, type Limit } from '../../lib/rate-limit.ts';
+import type { OtpTarget, ServiceDeps } from '../notifications/notifications.service.ts';
+
+/**
+ * The limits of sign-in, registration, password reset and profile codes (README: what an attacker
+ * gets). Each is a token bucket of `max` that refills at `max` per RATE_LIMIT_WINDOW_SECONDS. Per
+ * address means an IPv4 address or an IPv6 /64. The caps one attacker can reach (per address, per
+ * recipient, per account) bite before the ones every shopper shares (per store, global SMS).
+ */
+
+const CODES_MESSAGE = 'Too many codes were requested. Please wait a while and try again.';
+const LOCKED_MESSAGE = 'Too many failed attempts on this account. Please wait a while and try again.';
+
+function windowSeconds(deps: ServiceDeps): number {
+  return deps.config.auth.rateLimitWindowSeconds;
+}
+
+/** Narrowest first, so a request refused per address or recipient uses up none of the store's or the global SMS budget. */
+function sendLimits(ctx: RequestContext, deps: ServiceDeps, target: OtpTarget): Limit[] {
+  const a = deps.config.auth;
+  const w = windowSeconds(deps);
+  const limits: Limit[] = [
+    { key: `otp:ip:${addressKey(deps.ip)}`, max: a.otpLimitPerIp, windowSeconds: w, message: CODES_MESSAGE },
+    // Across stores: one phone number must not be pumped through several shops.
+    { key: `otp:to:${target.to}`, max: a.otpLimitPerRecipient, windowSeconds: w, message: CODES_MESSAGE },
+    // The store's own budget: no other store's traffic counts against it.
+    { key: `otp:store:${ctx.store.id}`, max: a.otpLimitPerStore, windowSeconds: w, message: CODES_MESSAGE },
+  ];
+  if (target.channel !== 'email') limits.push({ key: 'otp:sms-global', max: a.smsLimitGlobal, windowSeconds: w, message: CODES_MESSAGE });
+  return limits;
+}
+
+/**
+ * Counts code sends against every limit before anything is sent or created (429 first). Decoy
+ * answers count exactly like real sends, so the limits tell nobody which accounts exist.
+ */
+export async function reserveCodeSends(db: Database, ctx: RequestContext, deps: ServiceDeps, targets: OtpTarget[]): Promise<void> {
+  for (const target of targets) await hitLimits(db, sendLimits(ctx, deps, target));
+}
+
+/** Identifier look-ups, password checks and code checks from one address (over all stores). */
+export async function limitAuthChecksPerIp(db: Database, deps: ServiceDeps): Promise<void> {
+  await hitLimit(db, { key: `auth:ip:${addressKey(deps.ip)}`, max: deps.config.auth.authLimitPerIp, windowSeconds: windowSeconds(deps) });
+}
+
+function failureLimit(ctx: RequestContext, deps: ServiceDeps, userId: number): Limit {
+  return { key: `authfail:${ctx.store.id}:${userId}`, max: deps.config.auth.failureLimitPerAccount, windowSeconds: windowSeconds(deps), message: LOCKED_MESSAGE };
+}
+
+/** Refuses while the account's bucket of wrong passwords and codes is empty. */
+export async function assertAccountNotLocked(db: Database, ctx: RequestContext, deps: ServiceDeps, userId: number): Promise<void> {
+  await assertUnderLimit(db, failureLimit(ctx, deps, userId));
+}
+
+export async function recordAccountFailure(db: Database, ctx: RequestContext, deps: ServiceDeps, userId: number): Promise<void> {
+  await countHit(db, failureLimit(ctx, deps, userId));
+}

@@ -1,0 +1,89 @@
+/**
+ * The PostgreSQL connection pool behind Drizzle, made to live through database outages
+ * (docs/decisions/0015-outages-and-shutdown.md). postgres.js 3.4.9, the newest release, has two defects
+ * that show when a connection dies under load, and this module keeps the server clear of both
+ * without changing the driver:
+ *
+ * - A transaction whose connection broke is answered with ROLLBACK on that same connection. The
+ *   driver writes it from a timer after the socket is gone, the write throws there, out of reach of
+ *   any catch, and the process ends. Here a transaction body that failed because its connection was
+ *   lost never hands its failure back to the driver, so no ROLLBACK is sent; the server rolls such a
+ *   transaction back by itself, and begin() still rejects, as it does whenever the connection closes.
+ * - A connection that closes while a write is waiting for the next turn of the event loop keeps that
+ *   write, and with it every later one, unsent: once the database is back, each use of that
+ *   connection waits out the connect timeout and fails. So after an outage the whole pool is
+ *   replaced by a new one (renew()), and the old one is ended once its running queries are done.
+ *
+ * Calls go to whichever pool is current; Drizzle holds the stand-in (`sql`) and never notices.
+ */
+import postgres from 'postgres';
+import { asDatabaseConnectionError, databaseFailureOf } from './availability.ts';
+
+export interface RenewablePool {
+  /** Stands for the current postgres.js client. */
+  sql: postgres.Sql;
+  /** Resolves when the database answers `select 1` on a connection of its own, outside the pool; rejects with the failure. */
+  ping(): Promise<void>;
+  /** Replaces the pool's connections with new ones; the old pool ends once its running queries are done. */
+  renew(): void;
+  end(): Promise<void>;
+}
+
+type Begin = (options: string, body: (sql: postgres.TransactionSql) => unknown) => Promise<unknown>;
+
+/** begin() whose body, when its connection is lost, never settles (see the module comment), and whose own connection failures are marked as the database's. */
+function guardedBegin(client: postgres.Sql, args: unknown[]): Promise<unknown> {
+  const [options, body] = (args.length === 1 ? ['', args[0]] : args) as [string, (sql: postgres.TransactionSql) => unknown];
+  const guardedBody = async (sql: postgres.TransactionSql) => {
+    try {
+      return await body(sql);
+    } catch (error) {
+      if (databaseFailureOf(asDatabaseConnectionError(error))?.kind === 'lost') return new Promise(() => {});
+      throw error;
+    }
+  };
+  return (client.begin as unknown as Begin)(options, guardedBody).catch((error: unknown) => { throw asDatabaseConnectionError(error); });
+}
+
+export function renewablePool(url: string, options: postgres.Options<Record<string, postgres.PostgresType>>, onNewClient: (client: postgres.Sql) => void): RenewablePool {
+  const create = () => {
+    const client = postgres(url, options) as unknown as postgres.Sql;
+    onNewClient(client);
+    return client;
+  };
+  let current = create();
+  const ending = new Set<Promise<void>>();
+
+  const sql = new Proxy(current, {
+    get(_target, property) {
+      if (property === 'begin') return (...args: unknown[]) => guardedBegin(current, args);
+      return Reflect.get(current, property);
+    },
+    apply(_target, thisArg, args) {
+      return Reflect.apply(current as unknown as (...a: unknown[]) => unknown, thisArg, args);
+    },
+  });
+
+  return {
+    sql,
+    async ping() {
+      const probe = postgres(url, { ...options, max: 1, fetch_types: false });
+      try {
+        await probe`select 1`;
+      } catch (error) {
+        throw asDatabaseConnectionError(error);
+      } finally {
+        await probe.end({ timeout: 1 }).catch(() => {});
+      }
+    },
+    renew() {
+      const old = current;
+      current = create();
+      const done = old.end({ timeout: 5 }).catch(() => {}).finally(() => ending.delete(done));
+      ending.add(done);
+    },
+    async end() {
+      await Promise.all([current.end({ timeout: 5 }), ...ending]);
+    },
+  };
+}

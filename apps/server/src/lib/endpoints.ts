@@ -62,7 +62,7 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
       schema: fastifySchema(e),
       ...extras,
       ...(preValidation.length ? { preValidation } : {}),
-      config: { ...(extras.config ?? {}), endpoint: name, ...(e.access === 'provider' || e.access === 'dev' ? { skipTenant: true } : {}) },
+      config: { ...(extras.config ?? {}), endpoint: name, ...(e.access === 'provider' || e.access === 'dev' || e.access === 'system' ? { skipTenant: true } : {}) },
       handler: handlers[name] as RouteOptions['handler'],
     };
     app.route(route);

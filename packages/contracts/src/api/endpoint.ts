@@ -12,10 +12,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call: anyone (`public`), a signed-in customer of the store (`customer`), staff of the
- * store (`staff`), the payment provider (`provider`: no store, a signature instead), or nobody
- * outside development and test (`dev`).
+ * store (`staff`), the payment provider (`provider`: no store, a signature instead), the operator's
+ * load balancer (`system`: no store), or nobody outside development and test (`dev`).
  */
-export type Access = 'public' | 'customer' | 'staff' | 'provider' | 'dev';
+export type Access = 'public' | 'customer' | 'staff' | 'provider' | 'system' | 'dev';
 
 export interface Route {
   method: HttpMethod;
@@ -38,8 +38,8 @@ export interface Schemas {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType | MultipartBody;
-  /** The 200 answer: JSON by its schema, or an HTML page. */
-  response: z.ZodType | 'html' | 'redirect';
+  /** The 200 answer: JSON by its schema, an HTML page, a redirect or a file. */
+  response: z.ZodType | 'html' | 'redirect' | 'file';
   /** Error statuses the call may answer besides 200 (their bodies are the shared error shapes). */
   errors?: readonly number[];
 }

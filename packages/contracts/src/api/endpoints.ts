@@ -64,6 +64,9 @@ export const endpoints = withSchemas(routes, {
   countryCodes: { response: c.CountryCodesResponse, errors: common },
   updateProfile: { body: c.UpdateProfileBody, response: c.ProfileResponse, errors: signedIn },
   userUpdate: { body: c.UserUpdateBody, response: c.ProfileResponse, errors: signedIn },
+  verifyProfileIdentifier: { body: c.VerifyProfileIdentifierBody, response: c.ProfileResponse, errors: signedIn },
+  profileResendOtp: { body: c.ProfileCodeResendBody, response: c.OtpSentResponse, errors: signedIn },
+  profileVoiceOtp: { body: c.ProfileCodeResendBody, response: c.OtpSentResponse, errors: signedIn },
   customerUpdatePassword: { body: c.CustomerUpdatePasswordBody, response: c.MessageResponse, errors: signedIn },
 
   addresses: { response: c.AddressesResponse, errors: signedIn },
@@ -88,6 +91,11 @@ export const endpoints = withSchemas(routes, {
   retryPay: { body: c.OrderIdBody, response: c.PayQuery, errors: [...signedIn, 409, 502, 503] },
 
   returnRequestCreate: { body: { multipart: true, fields: c.ReturnCreateFields }, response: c.ReturnCreateResponse, errors: signedIn },
+  returnPhoto: {
+    params: z.object({ imageId: z.coerce.number().int().min(1).max(c.MAX_ID) }),
+    query: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }),
+    response: 'file', errors: [403, 404],
+  },
   returnTracking: { body: c.ReturnTrackingBody, response: c.ReturnTrackingResponse, errors: [...signedIn, 409] },
 
   enquiry: { body: c.EnquiryBody, response: c.EnquiryResponse, errors: common },
@@ -97,6 +105,7 @@ export const endpoints = withSchemas(routes, {
   razorpayPage: { params: OrderParams, query: PayPageQuery, response: 'html', errors: [403, 404] },
   paymentCallback: { params: OrderParams, body: z.record(z.string(), z.string()), response: 'redirect', errors: [400] },
 
+  health: { response: c.HealthResponse, errors: [503] },
   outbox: { query: c.OutboxQuery, response: c.OutboxResponse },
 });
 

@@ -63,6 +63,9 @@ export const customerRoutes = {
   countryCodes: route({ method: 'GET', path: '/country-codes', access: 'public', summary: 'Telephone country codes.' }),
   updateProfile: route({ method: 'POST', path: '/update-profile', access: 'customer', summary: "Changes the customer's profile." }),
   userUpdate: route({ method: 'POST', path: '/user-update', access: 'customer', summary: "Changes the customer's name, email and mobile number." }),
+  verifyProfileIdentifier: route({ method: 'POST', path: '/verify-profile-identifier', access: 'customer', summary: 'Applies a new email or mobile number once the code sent to it comes back.' }),
+  profileResendOtp: route({ method: 'POST', path: '/profile-resend-otp', access: 'customer', summary: 'A new code for a pending email or mobile number.' }),
+  profileVoiceOtp: route({ method: 'POST', path: '/profile-voice-otp', access: 'customer', summary: 'A new code for a pending mobile number, by voice call.' }),
   customerUpdatePassword: route({ method: 'POST', path: '/customer-update-password', access: 'customer', summary: 'Changes the password; other sign-ins end.' }),
 } as const;
 
@@ -95,6 +98,7 @@ export const orderRoutes = {
 
 export const returnRoutes = {
   returnRequestCreate: route({ method: 'POST', path: '/return-request-create', access: 'customer', summary: 'Requests a return of dispatched stones, with photos (multipart).' }),
+  returnPhoto: route({ method: 'GET', path: '/return-request-photo/:imageId', access: 'public', summary: 'A return photo, through the signed, expiring link of its order answer.' }),
   returnTracking: route({ method: 'POST', path: '/return-request-tracking-details-submit', access: 'customer', summary: 'Courier and tracking number of an approved return.' }),
 } as const;
 
@@ -109,12 +113,16 @@ export const paymentRoutes = {
   paymentCallback: route({ method: 'POST', path: '/pay/callback/:orderId', access: 'public', root: true, summary: "The payment page's signed result; redirects to the order." }),
 } as const;
 
+export const systemRoutes = {
+  health: route({ method: 'GET', path: '/health', access: 'system', summary: 'Whether the database answers (load balancers; no domain header).' }),
+} as const;
+
 export const devRoutes = {
   outbox: route({ method: 'GET', path: '/dev/outbox', access: 'dev', summary: 'Messages the outbox kept, with their codes (development and test only).' }),
 } as const;
 
 export const routes = {
   ...storeRoutes, ...catalogRoutes, ...contentRoutes, ...authRoutes, ...customerRoutes, ...addressRoutes,
-  ...cartRoutes, ...orderRoutes, ...returnRoutes, ...enquiryRoutes, ...paymentRoutes, ...devRoutes,
+  ...cartRoutes, ...orderRoutes, ...returnRoutes, ...enquiryRoutes, ...paymentRoutes, ...systemRoutes, ...devRoutes,
 } as const;
 export type RouteName = keyof typeof routes;

@@ -4,6 +4,9 @@ import type { Database, DbHandle } from '@gemstore/db';
 import { refusingNulCharacters } from '@gemstore/contracts';
 import type { Config } from './config.ts';
 import './lib/context.ts';
+import { createServices, type Services } from './services.ts';
+import { createFlows, type Flows } from './flows/index.ts';
+import type { Senders } from './modules/notifications/senders.ts';
 import { contractSerializerCompiler } from './lib/serializer.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -22,7 +25,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { payPagesRoutes, paymentsApiRoutes } from './modules/payments/payments.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { returnsRoutes } from './modules/returns/returns.routes.ts';
 import { enquiriesRoutes } from './modules/enquiries/enquiries.routes.ts';
 import { reservationsPlugin } from './plugins/reservations.ts';
@@ -38,10 +41,12 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where the log goes instead of standard output (tests read it). */
   logStream?: FastifyLoggerOptions['stream'];
+  /** How messages leave; made from the configuration when not given. */
+  senders?: Senders;
 }
 
 /** The whole product as a Fastify instance, without listen() (main.ts listens, tests inject). */
-export async function buildApp({ config, db, connections, web = true, logger = true, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, connections, web = true, logger = true, logStream, senders }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config, logStream) : false,
     // The client's address, protocol and host come from X-Forwarded-* only when a configured proxy sent them.
@@ -53,6 +58,10 @@ export async function buildApp({ config, db, connections, web = true, logger = t
   app.setSerializerCompiler(contractSerializerCompiler({ checkWithZod: config.env !== 'production' }));
   app.decorate('config', config);
   app.decorate('db', db);
+  // Built once: routes and plugins reach every module's service, and the flows above them, through the app.
+  const services = createServices({ db, config, senders });
+  app.decorate('services', services);
+  app.decorate('flows', createFlows(db, services));
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
@@ -71,14 +80,22 @@ export async function buildApp({ config, db, connections, web = true, logger = t
     await api.register(addressesRoutes);
     await api.register(cartRoutes);
     await api.register(ordersRoutes);
-    await api.register(paymentsApiRoutes);
     await api.register(returnsRoutes);
     await api.register(enquiriesRoutes);
   }, { prefix: '/api' });
 
-  await app.register(payPagesRoutes, { prefix: '/pay' });
+  await app.register(paymentsRoutes);
   await app.register(reservationsPlugin);
   await app.register(mediaPlugin);
   if (web) await app.register(webPlugin);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: Config;
+    services: Services;
+    flows: Flows;
+  }
 }

@@ -4,7 +4,7 @@ import { seedDemoIfEmpty } from '@gemstore/db/seed';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { trackConnections } from './lib/connection-drain.ts';
-import { seedDemoCustomers } from './modules/auth/demo-customers.ts';
+import { seedDemoCustomers } from './modules/customers/demo-customers.ts';
 import { loadConfig, type Config } from './config.ts';
 
 /** A keep-alive connection idle this long while the server stops is closed: its client is most likely done with it. */

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { customers, type Database } from '@gemstore/db';
-import { hashPassword } from '../src/modules/auth/password.ts';
+import { hashPassword } from '../src/lib/password.ts';
 import type { TestApp } from './helper.ts';
 
 export const PASSWORD = 'secret123';

@@ -4,7 +4,7 @@ import { customers } from '@gemstore/db';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { createStore } from './factories.ts';
 import { call, createCustomer, PASSWORD, signIn } from './auth-fixtures.ts';
-import { DEMO_CUSTOMER, seedDemoCustomers } from '../src/modules/auth/demo-customers.ts';
+import { DEMO_CUSTOMER, seedDemoCustomers } from '../src/modules/customers/demo-customers.ts';
 
 // Password hashing runs scrypt at OWASP cost (128 MiB, ~0.5 s a hash): allow for a loaded machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });

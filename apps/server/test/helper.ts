@@ -5,6 +5,7 @@ import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@gemstore/db';
 import { buildApp } from '../src/app.ts';
+import type { RequestContext } from '../src/lib/context.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { testDatabase } from './databases.ts';
 
@@ -62,4 +63,14 @@ export async function buildTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A request context of the system on one store: what the back office and background jobs use to
+ * call services directly (dispatching an order, moving a return) until the admin API exists.
+ */
+export async function systemContext(t: TestApp, storeId: number): Promise<RequestContext> {
+  const store = await t.app.services.stores.findById({}, storeId);
+  if (!store) throw new Error(`No store ${storeId}`);
+  return { store, actor: { kind: 'system' }, ip: '127.0.0.1', log: t.app.log };
 }

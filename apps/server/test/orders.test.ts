@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { items, orderLines, orders, stores } from '@gemstore/db';
-import { buildTestApp, testDatabaseKind, type TestApp } from './helper.ts';
+import { buildTestApp, systemContext, testDatabaseKind, type TestApp } from './helper.ts';
 import {
   caller, createShop, createShopper, createShoppers, createStone, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper,
   createCheckoutWorld,
 } from './checkout-fixtures.ts';
-import { markOrderDispatched, releaseExpiredReservations } from '../src/modules/orders/orders.service.ts';
 
 let t: TestApp;
 let shop: Shop;
@@ -202,12 +201,12 @@ describe('reservation expiry', () => {
     const lapsedOrder = (await placeOrder(t, shop, asha, [lapsed.id], ashaAddress)).json().orderId;
     const liveOrder = (await placeOrder(t, shop, asha, [live.id], ashaAddress)).json().orderId;
     await lapse(lapsedOrder);
-    expect(await releaseExpiredReservations(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await t.app.flows.checkout.releaseExpiredReservations()).toBeGreaterThanOrEqual(1);
     expect(await itemStatus(lapsed.id)).toBe('available');
     expect(await itemStatus(live.id)).toBe('reserved');
     const rows = await t.db.select({ id: orders.id, status: orders.status }).from(orders).where(inArray(orders.id, [lapsedOrder, liveOrder]));
     expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [lapsedOrder]: 'expired', [liveOrder]: 'pending' });
-    expect(await releaseExpiredReservations(t.db)).toBe(0);
+    expect(await t.app.flows.checkout.releaseExpiredReservations()).toBe(0);
     const view = (await call('/api/order', asha, { orderId: lapsedOrder })).json().order;
     expect(view).toMatchObject({ status: 'expired', can_retry_payment: true });
   });
@@ -216,7 +215,7 @@ describe('reservation expiry', () => {
     const stone = await createStone(t.db, shop, { name: 'Emerald 3ct' });
     const first = (await placeOrder(t, shop, asha, [stone.id], ashaAddress)).json().orderId;
     await lapse(first);
-    await releaseExpiredReservations(t.db);
+    await t.app.flows.checkout.releaseExpiredReservations();
     expect((await placeOrder(t, shop, ben, [stone.id], benAddress)).statusCode).toBe(200);
     const retry = await call('/api/retry-pay', asha, { orderId: first });
     expect(retry.statusCode).toBe(409);
@@ -228,7 +227,7 @@ describe('reservation expiry', () => {
     const stone = await createStone(t.db, shop);
     const orderId = (await placeOrder(t, shop, asha, [stone.id], ashaAddress)).json().orderId;
     await lapse(orderId);
-    await releaseExpiredReservations(t.db);
+    await t.app.flows.checkout.releaseExpiredReservations();
     expect((await call('/api/retry-pay', asha, { orderId })).statusCode).toBe(200);
     expect(await itemStatus(stone.id)).toBe('reserved');
     const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
@@ -241,20 +240,20 @@ describe('reservation expiry', () => {
     const ids = [];
     for (const s of stones) ids.push((await placeOrder(t, shop, asha, [s.id], ashaAddress)).json().orderId);
     await t.db.update(orders).set({ reservedUntil: new Date(Date.now() - 1000) }).where(inArray(orders.id, ids));
-    const counts = await Promise.all([releaseExpiredReservations(t.db, new Date(), 2), releaseExpiredReservations(t.db, new Date(), 2), releaseExpiredReservations(t.db, new Date(), 2)]);
+    const counts = await Promise.all([t.app.flows.checkout.releaseExpiredReservations(new Date(), 2), t.app.flows.checkout.releaseExpiredReservations(new Date(), 2), t.app.flows.checkout.releaseExpiredReservations(new Date(), 2)]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(6);
     for (const s of stones) expect(await itemStatus(s.id)).toBe('available');
   });
 });
 
-describe('markOrderDispatched', () => {
+describe('marking an order dispatched', () => {
   it('records the dispatch of a paid order only', async () => {
     const stone = await createStone(t.db, shop);
     const orderId = (await placeOrder(t, shop, asha, [stone.id], ashaAddress)).json().orderId;
-    await expect(markOrderDispatched(t.db, shop.store.id, orderId, { courierPartner: 'Fedex', trackingNumber: 'FX1' })).rejects.toMatchObject({ code: 'order_not_paid' });
+    await expect(t.app.services.orders.markDispatched(await systemContext(t, shop.store.id), orderId, { courierPartner: 'Fedex', trackingNumber: 'FX1' })).rejects.toMatchObject({ code: 'order_not_paid' });
     await payWithSandbox(t, shop, asha, orderId);
-    await expect(markOrderDispatched(t.db, otherShop.store.id, orderId, { courierPartner: 'Fedex', trackingNumber: 'FX1' })).rejects.toMatchObject({ statusCode: 404 });
-    await markOrderDispatched(t.db, shop.store.id, orderId, { courierPartner: 'Delhivery', trackingNumber: 'DL123' });
+    await expect(t.app.services.orders.markDispatched(await systemContext(t, otherShop.store.id), orderId, { courierPartner: 'Fedex', trackingNumber: 'FX1' })).rejects.toMatchObject({ statusCode: 404 });
+    await t.app.services.orders.markDispatched(await systemContext(t, shop.store.id), orderId, { courierPartner: 'Delhivery', trackingNumber: 'DL123' });
     const { order } = (await call('/api/order', asha, { orderId })).json();
     expect(order.order_dispatch).toMatchObject({ courier_partner: 'Delhivery', tracking_number: 'DL123' });
   });

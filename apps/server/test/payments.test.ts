@@ -8,7 +8,6 @@ import { buildTestApp, type TestApp } from './helper.ts';
 import {
   caller, createShop, createShopper, createStone, formFields, insertAddress, payWithSandbox, placeOrder, postForm, type Shop, type Shopper,
 } from './checkout-fixtures.ts';
-import { releaseExpiredReservations } from '../src/modules/orders/orders.service.ts';
 
 const KEY_ID = 'rzp_test_key123';
 const KEY_SECRET = 'razorpay-key-secret-for-tests';
@@ -188,7 +187,7 @@ describe('callback', () => {
     const fields = formFields((await t.app.inject({ url: q.url })).body);
     // The reservation lapses, the sweep frees the stone, Ben orders it.
     await t.db.update(orders).set({ reservedUntil: new Date(Date.now() - 1000) }).where(eq(orders.id, orderId));
-    await releaseExpiredReservations(t.db);
+    await t.app.flows.checkout.releaseExpiredReservations();
     const bens = (await placeOrder(t, shop, ben, [stone.id], benAddress)).json().orderId;
     // Asha's payment arrives now.
     const res = await postForm(t, `/pay/callback/${orderId}`, fields);
@@ -212,7 +211,7 @@ describe('callback', () => {
     const q = (await call('/api/retry-pay', asha, { orderId })).json();
     const fields = formFields((await t.app.inject({ url: q.url })).body);
     await t.db.update(orders).set({ reservedUntil: new Date(Date.now() - 1000) }).where(eq(orders.id, orderId));
-    await releaseExpiredReservations(t.db);
+    await t.app.flows.checkout.releaseExpiredReservations();
     expect(await itemStatus(stone.id)).toBe('available');
     expect((await postForm(t, `/pay/callback/${orderId}`, fields)).headers.location).toBe(`/order/view/${orderId}`);
     expect((await orderState(orderId)).order.status).toBe('paid');

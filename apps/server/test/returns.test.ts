@@ -5,12 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { returnImages, returnLines, returnRequests } from '@gemstore/db';
-import { buildTestApp, type TestApp } from './helper.ts';
+import { buildTestApp, systemContext, type TestApp } from './helper.ts';
 import {
   caller, createShop, createShopper, createStone, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper,
 } from './checkout-fixtures.ts';
-import { markOrderDispatched } from '../src/modules/orders/orders.service.ts';
-import { changeReturnStatus, signReturnPhotoUrl } from '../src/modules/returns/returns.service.ts';
+import { signReturnPhotoUrl } from '../src/modules/returns/photos.ts';
 import { checkReturnPhotoLink } from '../src/modules/returns/photos.ts';
 
 let t: TestApp;
@@ -61,7 +60,7 @@ async function dispatchedOrder(n = 2, dispatch = true) {
   const stones = await Promise.all(Array.from({ length: n }, () => createStone(t.db, shop)));
   const orderId = (await placeOrder(t, shop, asha, stones.map((s) => s.id), ashaAddress)).json().orderId as number;
   expect((await payWithSandbox(t, shop, asha, orderId)).statusCode).toBe(303);
-  if (dispatch) await markOrderDispatched(t.db, shop.store.id, orderId, { courierPartner: 'Delhivery', trackingNumber: 'DL1' });
+  if (dispatch) await t.app.services.orders.markDispatched(await systemContext(t, shop.store.id), orderId, { courierPartner: 'Delhivery', trackingNumber: 'DL1' });
   const { order } = (await call('/api/order', asha, { orderId })).json();
   return { orderId, lineIds: order.details.map((d: { id: number }) => d.id) as number[] };
 }
@@ -207,7 +206,7 @@ describe('return-request-tracking-details-submit', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('return_not_approved');
 
-    await changeReturnStatus(t.db, shop.store.id, returnId, 'approved');
+    await t.app.services.returns.changeStatus(await systemContext(t, shop.store.id), returnId, 'approved');
     expect((await call('/api/return-request-tracking-details-submit', ben, body)).statusCode).toBe(404);
     expect((await call('/api/return-request-tracking-details-submit', asha, { ...body, courierPartner: 'DHL' })).json().errors.courierPartner).toBeDefined();
     expect((await call('/api/return-request-tracking-details-submit', asha, { ...body, trackingNumber: '<x>' })).json().errors.trackingNumber).toBeDefined();
@@ -215,7 +214,7 @@ describe('return-request-tracking-details-submit', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().returnRequest).toMatchObject({ status_label: 'Approved', courier_partner: 'Fedex', tracking_number: 'FX-778899' });
 
-    await changeReturnStatus(t.db, shop.store.id, returnId, 'picked_up');
+    await t.app.services.returns.changeStatus(await systemContext(t, shop.store.id), returnId, 'picked_up');
     const { order } = (await call('/api/order', asha, { orderId })).json();
     expect(order.returns[0]).toMatchObject({ status_label: 'Picked Up', courier_partner: 'Fedex', tracking_number: 'FX-778899' });
     expect((await call('/api/return-request-tracking-details-submit', asha, body)).statusCode).toBe(409);
@@ -225,11 +224,11 @@ describe('return-request-tracking-details-submit', () => {
   it('moves a return only along its steps', async () => {
     const { orderId, lineIds } = await dispatchedOrder(1);
     const returnId = (await createReturn(asha, [['orderId', String(orderId)], ['reason', 'wrong'], ['detailIds[0]', String(lineIds[0])]])).json().returnRequest.id;
-    await expect(changeReturnStatus(t.db, shop.store.id, returnId, 'refunded')).rejects.toMatchObject({ code: 'invalid_return_status' });
-    for (const s of ['approved', 'picked_up', 'received', 'refunded'] as const) await changeReturnStatus(t.db, shop.store.id, returnId, s);
-    await expect(changeReturnStatus(t.db, shop.store.id, returnId, 'rejected')).rejects.toMatchObject({ statusCode: 409 });
+    await expect(t.app.services.returns.changeStatus(await systemContext(t, shop.store.id), returnId, 'refunded')).rejects.toMatchObject({ code: 'invalid_return_status' });
+    for (const s of ['approved', 'picked_up', 'received', 'refunded'] as const) await t.app.services.returns.changeStatus(await systemContext(t, shop.store.id), returnId, s);
+    await expect(t.app.services.returns.changeStatus(await systemContext(t, shop.store.id), returnId, 'rejected')).rejects.toMatchObject({ statusCode: 409 });
     const other = await createShop(t.db, 'x-');
-    await expect(changeReturnStatus(t.db, other.store.id, returnId, 'rejected')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(t.app.services.returns.changeStatus(await systemContext(t, other.store.id), returnId, 'rejected')).rejects.toMatchObject({ statusCode: 404 });
     const [row] = await t.db.select().from(returnRequests).where(eq(returnRequests.id, returnId));
     expect(row!.status).toBe('refunded');
   });

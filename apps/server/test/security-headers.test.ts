@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSafeLink, isSafeWebUrl, safeOrigin, StoreConfigurationInput } from '@gemstore/contracts';
 import { stores } from '@gemstore/db';
-import { saveStoreConfiguration } from '../src/modules/stores/stores.service.ts';
-import { buildTestApp, type TestApp } from './helper.ts';
+import { buildTestApp, systemContext, type TestApp } from './helper.ts';
 import { createShop, createShopper, type Shop, type Shopper } from './checkout-fixtures.ts';
 import { storeConfiguration } from './factories.ts';
 
@@ -103,13 +102,13 @@ describe('store URLs', () => {
       ['allowedEmbedOrigins.0', { allowedEmbedOrigins: ['*'] }],
     ];
     for (const [field, change] of cases) {
-      const error = await saveStoreConfiguration(t.db, shop.store.id, { ...valid, ...change }).then(() => null, (e: unknown) => e);
+      const error = await t.app.services.stores.saveConfiguration(await systemContext(t, shop.store.id), { ...valid, ...change }).then(() => null, (e: unknown) => e);
       expect(error, field).toMatchObject({ statusCode: 422 });
       expect(Object.keys((error as { errors: Record<string, string[]> }).errors), field).toEqual([field]);
     }
     expect((await t.db.select().from(stores).where(eq(stores.id, shop.store.id)))[0]!.configuration).toEqual(before);
 
-    const saved = await saveStoreConfiguration(t.db, shop.store.id, { ...valid, allowedEmbedOrigins: ['https://Partner.example/'] });
+    const saved = await t.app.services.stores.saveConfiguration(await systemContext(t, shop.store.id), { ...valid, allowedEmbedOrigins: ['https://Partner.example/'] });
     expect(saved.allowedEmbedOrigins).toEqual(['https://partner.example']);
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import type { CallOutput, Endpoint } from '@gemstore/contracts';
+import type { CallOutput, Endpoint, Route } from '@gemstore/contracts';
+import { customerOnly } from './context.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -25,21 +26,25 @@ export interface RouteExtras {
   bodyLimit?: number;
   attachValidation?: boolean;
   config?: FastifyContextConfig;
+  /** false: the handler reads the body itself (a signed raw body); the table's body schema only documents it. */
+  validateBody?: false;
 }
 
 /** Fastify's schema of an endpoint (fastify-type-provider-zod validates and serialises from it). */
-function fastifySchema(e: Endpoint) {
+function fastifySchema(e: Endpoint, validateBody: boolean) {
   return {
     ...(e.params ? { params: e.params } : {}),
     ...(e.query ? { querystring: e.query } : {}),
-    ...(e.body && !('multipart' in e.body) ? { body: e.body } : {}),
+    ...(e.body && validateBody && !('multipart' in e.body) ? { body: e.body } : {}),
     ...(typeof e.response === 'string' ? {} : { response: { 200: e.response } }),
   };
 }
 
-export interface EndpointGuards {
-  /** Runs before validation on calls whose access is `customer` (401 before 422). */
-  customer: RouteHook;
+/** The endpoints of one module: the entries of `table` named in its route group (`cartRoutes` -> the cart calls). */
+export function endpointsOf<T extends Record<string, Endpoint>, G extends { [K in keyof G]: K extends keyof T ? Route : never }>(
+  table: T, group: G,
+): { [K in keyof G & keyof T]: T[K] } {
+  return Object.fromEntries(Object.keys(group).map((name) => [name, table[name]])) as never;
 }
 
 /**
@@ -48,18 +53,18 @@ export interface EndpointGuards {
  * schemas and who may call come from the table only.
  */
 export function registerEndpoints<T extends Record<string, Endpoint>>(
-  app: FastifyInstance, endpoints: T, handlers: Handlers<T>,
-  options: { guards: EndpointGuards; extras?: { [K in keyof T]?: RouteExtras } },
+  app: FastifyInstance, endpoints: T, handlers: Handlers<T>, extrasByName: { [K in keyof T]?: RouteExtras } = {},
 ): void {
   for (const name of Object.keys(endpoints) as (keyof T & string)[]) {
     const e = endpoints[name]!;
-    const extras = options.extras?.[name] ?? {};
-    const guard = e.access === 'customer' ? [options.guards.customer] : [];
+    const { validateBody, ...extras } = extrasByName[name] ?? {};
+    // A signed-out caller of a customer call gets 401 before its body is validated (422).
+    const guard: RouteHook[] = e.access === 'customer' ? [customerOnly] : [];
     const preValidation = [...guard, ...(extras.preValidation ?? [])];
     const route: RouteOptions = {
       method: e.method,
       url: e.path,
-      schema: fastifySchema(e),
+      schema: fastifySchema(e, validateBody !== false),
       ...extras,
       ...(preValidation.length ? { preValidation } : {}),
       config: { ...(extras.config ?? {}), endpoint: name, ...(e.access === 'provider' || e.access === 'dev' || e.access === 'system' ? { skipTenant: true } : {}) },

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type DbHandle, databaseFailureOf } from '@gemstore/db';
 import { DatabaseUnavailableError } from '../lib/errors.ts';
-import { pingDatabase } from '../modules/health/health.repo.ts';
+
 
 /** How often, while the database is out of reach, one statement asks whether it is back. */
 const PROBE_INTERVAL_MS = 200;
@@ -24,7 +24,7 @@ function needsDatabase(request: FastifyRequest): boolean {
  * be reached (a restarted backend) fails only its own request.
  */
 export const databaseAvailabilityPlugin = fp(async (app: FastifyInstance, options: { connections?: Pick<DbHandle, 'ping' | 'renewConnections'> }) => {
-  const connections = options.connections ?? { ping: () => pingDatabase(app.db), renewConnections: () => {} };
+  const connections = options.connections ?? { ping: () => app.services.health.ping(), renewConnections: () => {} };
   let downSince: number | null = null;
   let probing: Promise<void> | null = null;
   let closing = false;

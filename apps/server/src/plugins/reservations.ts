@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { releaseExpiredReservations } from '../modules/orders/orders.service.ts';
 
 /**
  * Every RESERVATION_SWEEP_SECONDS, frees the stones of unpaid orders whose reservation lapsed.
@@ -8,10 +7,11 @@ import { releaseExpiredReservations } from '../modules/orders/orders.service.ts'
 export async function reservationsPlugin(app: FastifyInstance) {
   const seconds = app.config.checkout.reservationSweepSeconds;
   if (seconds <= 0) return;
+  const { checkout } = app.flows;
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = releaseExpiredReservations(app.db)
+    running = checkout.releaseExpiredReservations()
       .then((n) => { if (n) app.log.info({ orders: n }, 'expired unpaid orders and freed their stones'); })
       .catch((err: unknown) => app.log.error({ err }, 'reservation sweep failed'))
       .finally(() => { running = null; });

@@ -31,7 +31,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
 
 /** Any Authorization header, valid or not: its answer may be personal, so no cache keeps it. */
 function presentsToken(request: FastifyRequest): boolean {
-  return request.headers.authorization !== undefined || Boolean(request.ctx?.customerId);
+  return request.headers.authorization !== undefined || request.ctx?.actor.kind === 'customer';
 }
 
 /** A fresh CSP nonce for one rendered page (128 random bits). */

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { newPageNonce, pageSecurityHeaders } from './security-headers.ts';
-import { requestDomain } from './tenant.ts';
+import { requestDomain } from '../lib/domains.ts';
 
 /**
  * What loaders get as context: the API called in-process (no network hop), for the request's store,
@@ -50,7 +50,7 @@ export async function webPlugin(app: FastifyInstance) {
     const domain = requestDomain(request) ?? '';
     const nonce = newPageNonce();
     // The store's own settings shape its page policy (map frame, embedding origins).
-    const store = domain ? await app.resolveStore(domain) : null;
+    const store = domain ? await app.services.stores.findByDomain(domain) : null;
     const context: WebLoadContext = {
       nonce,
       async api(path, init = {}) {

@@ -3,7 +3,9 @@ import {
   OTHER_ADDRESS_TYPE_ID, PRIMARY_ADDRESS_TYPE_ID,
 } from '@gemstore/contracts';
 import type { AddressSnapshot, Database } from '@gemstore/db';
-import type { CustomerContext } from '../../lib/customer-context.ts';
+import type { Executor } from '../../lib/db.ts';
+import { serviceOf } from '../../lib/services.ts';
+import type { CustomerContext } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import * as repo from './addresses.repo.ts';
 import { locationNames, resolveLocation } from './locations.ts';
@@ -42,12 +44,12 @@ function toValues(input: AddressFields): repo.AddressValues {
   };
 }
 
-export async function findOwnAddress(db: Database, ctx: CustomerContext, id: number): Promise<repo.AddressRow | null> {
-  return repo.findAddress(db, ctx.store.id, ctx.customerId, id);
+async function findOwnAddress(db: Executor, ctx: CustomerContext, id: number): Promise<repo.AddressRow | null> {
+  return repo.findAddress(db, ctx.store.id, ctx.actor.customerId, id);
 }
 
-async function requireAddress(db: Database, ctx: CustomerContext, id: number): Promise<repo.AddressRow> {
-  const row = await repo.findAddress(db, ctx.store.id, ctx.customerId, id);
+async function requireAddress(db: Executor, ctx: CustomerContext, id: number): Promise<repo.AddressRow> {
+  const row = await repo.findAddress(db, ctx.store.id, ctx.actor.customerId, id);
   if (!row) throw new NotFoundError(NOT_FOUND);
   return row;
 }
@@ -58,30 +60,30 @@ function refusePrimary(row: repo.AddressRow, what: string): void {
   }
 }
 
-export async function listAddresses(db: Database, ctx: CustomerContext): Promise<AddressesResponse> {
-  return { addresses: (await repo.listAddresses(db, ctx.store.id, ctx.customerId)).map(toAddress) };
+async function listAddresses(db: Executor, ctx: CustomerContext): Promise<AddressesResponse> {
+  return { addresses: (await repo.listAddresses(db, ctx.store.id, ctx.actor.customerId)).map(toAddress) };
 }
 
 /** The customer's first address becomes the primary one. */
-export async function saveAddress(db: Database, ctx: CustomerContext, input: AddressFields): Promise<AddressResponse> {
+async function saveAddress(db: Executor, ctx: CustomerContext, input: AddressFields): Promise<AddressResponse> {
   const values = toValues(input);
   const row = await db.transaction(async (tx) => {
-    if (!(await repo.lockCustomer(tx, ctx.store.id, ctx.customerId))) throw new NotFoundError('This account does not exist.');
-    const existing = await repo.countAddresses(tx, ctx.store.id, ctx.customerId);
-    return repo.insertAddress(tx, ctx.store.id, ctx.customerId, values, existing === 0 ? PRIMARY_ADDRESS_TYPE_ID : OTHER_ADDRESS_TYPE_ID);
+    if (!(await repo.lockCustomer(tx, ctx.store.id, ctx.actor.customerId))) throw new NotFoundError('This account does not exist.');
+    const existing = await repo.countAddresses(tx, ctx.store.id, ctx.actor.customerId);
+    return repo.insertAddress(tx, ctx.store.id, ctx.actor.customerId, values, existing === 0 ? PRIMARY_ADDRESS_TYPE_ID : OTHER_ADDRESS_TYPE_ID);
   });
   return { address: toAddress(row), message: 'The address was saved.' };
 }
 
-export async function updateAddress(db: Database, ctx: CustomerContext, id: number, input: AddressFields): Promise<AddressResponse> {
+async function updateAddress(db: Executor, ctx: CustomerContext, id: number, input: AddressFields): Promise<AddressResponse> {
   const values = toValues(input);
   refusePrimary(await requireAddress(db, ctx, id), 'edited');
-  const row = await repo.updateAddress(db, ctx.store.id, ctx.customerId, id, values);
+  const row = await repo.updateAddress(db, ctx.store.id, ctx.actor.customerId, id, values);
   if (!row) throw new NotFoundError(NOT_FOUND);
   return { address: toAddress(row), message: 'The address was updated.' };
 }
 
-export async function editAddress(db: Database, ctx: CustomerContext, id: number): Promise<AddressEditResponse> {
+async function editAddress(db: Executor, ctx: CustomerContext, id: number): Promise<AddressEditResponse> {
   const row = await requireAddress(db, ctx, id);
   refusePrimary(row, 'edited');
   const a = toAddress(row);
@@ -91,20 +93,27 @@ export async function editAddress(db: Database, ctx: CustomerContext, id: number
   };
 }
 
-export async function deleteAddress(db: Database, ctx: CustomerContext, id: number): Promise<OkResponse> {
+async function deleteAddress(db: Executor, ctx: CustomerContext, id: number): Promise<OkResponse> {
   refusePrimary(await requireAddress(db, ctx, id), 'deleted');
-  if (!(await repo.deleteAddress(db, ctx.store.id, ctx.customerId, id, new Date()))) throw new NotFoundError(NOT_FOUND);
+  if (!(await repo.deleteAddress(db, ctx.store.id, ctx.actor.customerId, id, new Date()))) throw new NotFoundError(NOT_FOUND);
   return { success: true, message: 'The address was deleted.' };
 }
 
-export async function setPrimaryAddress(db: Database, ctx: CustomerContext, id: number): Promise<OkResponse> {
+async function setPrimaryAddress(db: Executor, ctx: CustomerContext, id: number): Promise<OkResponse> {
   await db.transaction(async (tx) => {
-    await repo.lockCustomer(tx, ctx.store.id, ctx.customerId);
-    const row = await repo.findAddress(tx, ctx.store.id, ctx.customerId, id);
+    await repo.lockCustomer(tx, ctx.store.id, ctx.actor.customerId);
+    const row = await repo.findAddress(tx, ctx.store.id, ctx.actor.customerId, id);
     if (!row) throw new NotFoundError(NOT_FOUND);
     if (row.addressTypeId === PRIMARY_ADDRESS_TYPE_ID) throw ValidationError.field('addressId', 'This address is already the primary address.');
-    await repo.setAddressType(tx, ctx.store.id, ctx.customerId, 'all', OTHER_ADDRESS_TYPE_ID);
-    await repo.setAddressType(tx, ctx.store.id, ctx.customerId, id, PRIMARY_ADDRESS_TYPE_ID);
+    await repo.setAddressType(tx, ctx.store.id, ctx.actor.customerId, 'all', OTHER_ADDRESS_TYPE_ID);
+    await repo.setAddressType(tx, ctx.store.id, ctx.actor.customerId, id, PRIMARY_ADDRESS_TYPE_ID);
   });
   return { success: true, message: 'The primary address was changed.' };
 }
+
+/** The signed-in customer's address book. */
+export function createAddressesService({ db }: { db: Database }) {
+  return serviceOf(db, { findOwnAddress, listAddresses, saveAddress, updateAddress, editAddress, deleteAddress, setPrimaryAddress });
+}
+
+export type AddressesService = ReturnType<typeof createAddressesService>;

@@ -1,11 +1,9 @@
 import type { OtpSentResponse } from '@gemstore/contracts';
-import type { Database } from '@gemstore/db';
 import type { RequestContext } from '../../lib/context.ts';
+import type { Executor as Database } from '../../lib/db.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import {
-  channelOf, checkOtp, CODE_NOT_VALID, findFlowOtp, issueDecoyOtp, issueOtp,
-  type Channel, type OtpPurpose, type OtpRow, type OtpTarget, type ServiceDeps,
-} from '../notifications/notifications.service.ts';
+import { channelOf, CODE_NOT_VALID, type Channel, type OtpPurpose, type OtpRow, type OtpTarget } from '../notifications/notifications.service.ts';
+import type { AuthDeps } from './auth.deps.ts';
 import { assertAccountNotLocked, limitAuthChecksPerIp, recordAccountFailure, reserveCodeSends } from './auth.limits.ts';
 import { maskDestination } from './identifier.ts';
 
@@ -16,18 +14,18 @@ import { maskDestination } from './identifier.ts';
 
 /** Counts the send against every limit, then sends a new code; answers its regId. */
 export async function sendCode(
-  db: Database, ctx: RequestContext, deps: ServiceDeps, input: { customerId: number; purpose: OtpPurpose; target: OtpTarget },
+  db: Database, ctx: RequestContext, deps: AuthDeps, input: { customerId: number; purpose: OtpPurpose; target: OtpTarget },
 ): Promise<number> {
   await reserveCodeSends(db, ctx, deps, [input.target]);
-  return issueOtp(db, ctx, deps, input);
+  return deps.notifications.issueOtp(ctx, input);
 }
 
 /** The same limits and the same answer as sendCode, for a request that must not reach anyone. */
 export async function sendDecoyCode(
-  db: Database, ctx: RequestContext, deps: ServiceDeps, input: { userId: number; purpose: OtpPurpose; to: string },
+  db: Database, ctx: RequestContext, deps: AuthDeps, input: { userId: number; purpose: OtpPurpose; to: string },
 ): Promise<number> {
   await reserveCodeSends(db, ctx, deps, [{ to: input.to, channel: channelOf(input.to) }]);
-  return issueDecoyOtp(db, ctx, deps, { userId: input.userId, purpose: input.purpose, recipient: input.to });
+  return deps.notifications.issueDecoyOtp(ctx, { userId: input.userId, purpose: input.purpose, recipient: input.to });
 }
 
 /**
@@ -36,12 +34,12 @@ export async function sendDecoyCode(
  * account (the same for decoys, so the answers tell nothing apart).
  */
 export async function checkCode(
-  db: Database, ctx: RequestContext, deps: ServiceDeps,
+  db: Database, ctx: RequestContext, deps: AuthDeps,
   input: { userId: number; regId: number; purpose: OtpPurpose; code: string; field: string },
 ): Promise<OtpRow> {
-  await limitAuthChecksPerIp(db, deps);
+  await limitAuthChecksPerIp(db, ctx, deps);
   await assertAccountNotLocked(db, ctx, deps, input.userId);
-  const result = await checkOtp(db, ctx, deps, input);
+  const result = await deps.notifications.checkOtp(ctx, input);
   if (result.ok) return result.row;
   if (result.wrongTry) await recordAccountFailure(db, ctx, deps, input.userId);
   throw ValidationError.field(input.field, result.message);
@@ -53,11 +51,11 @@ export async function checkCode(
  * code. `dialCode` gives the country calling code of a customer's number.
  */
 export async function resendCode(
-  db: Database, ctx: RequestContext, deps: ServiceDeps,
+  db: Database, ctx: RequestContext, deps: AuthDeps,
   input: { userId: number; regId: number; purpose: OtpPurpose; voice: boolean },
   dialCode: (customerId: number) => Promise<string | undefined>,
 ): Promise<OtpSentResponse> {
-  const old = await findFlowOtp(db, ctx, input);
+  const old = await deps.notifications.findFlowOtp(ctx, input);
   if (!old) throw ValidationError.field('otp', CODE_NOT_VALID);
   if (old.consumedAt) throw ValidationError.field('otp', 'This code has already been used. Please start again.');
   const email = channelOf(old.recipient) === 'email';

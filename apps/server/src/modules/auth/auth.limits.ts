@@ -1,7 +1,8 @@
 import type { RequestContext } from '../../lib/context.ts';
 import type { Executor as Database } from '../../lib/db.ts';
 import { addressKey, assertUnderLimit, countHit, hitLimit, hitLimits, type Limit } from '../../lib/rate-limit.ts';
-import type { OtpTarget, ServiceDeps } from '../notifications/notifications.service.ts';
+import type { OtpTarget } from '../notifications/notifications.service.ts';
+import type { AuthDeps } from './auth.deps.ts';
 
 /**
  * The limits of sign-in, registration, password reset and profile codes (README: what an attacker
@@ -13,16 +14,16 @@ import type { OtpTarget, ServiceDeps } from '../notifications/notifications.serv
 const CODES_MESSAGE = 'Too many codes were requested. Please wait a while and try again.';
 const LOCKED_MESSAGE = 'Too many failed attempts on this account. Please wait a while and try again.';
 
-function windowSeconds(deps: ServiceDeps): number {
+function windowSeconds(deps: AuthDeps): number {
   return deps.config.auth.rateLimitWindowSeconds;
 }
 
 /** Narrowest first, so a request refused per address or recipient uses up none of the store's or the global SMS budget. */
-function sendLimits(ctx: RequestContext, deps: ServiceDeps, target: OtpTarget): Limit[] {
+function sendLimits(ctx: RequestContext, deps: AuthDeps, target: OtpTarget): Limit[] {
   const a = deps.config.auth;
   const w = windowSeconds(deps);
   const limits: Limit[] = [
-    { key: `otp:ip:${addressKey(deps.ip)}`, max: a.otpLimitPerIp, windowSeconds: w, message: CODES_MESSAGE },
+    { key: `otp:ip:${addressKey(ctx.ip)}`, max: a.otpLimitPerIp, windowSeconds: w, message: CODES_MESSAGE },
     // Across stores: one phone number must not be pumped through several shops.
     { key: `otp:to:${target.to}`, max: a.otpLimitPerRecipient, windowSeconds: w, message: CODES_MESSAGE },
     // The store's own budget: no other store's traffic counts against it.
@@ -36,24 +37,24 @@ function sendLimits(ctx: RequestContext, deps: ServiceDeps, target: OtpTarget): 
  * Counts code sends against every limit before anything is sent or created (429 first). Decoy
  * answers count exactly like real sends, so the limits tell nobody which accounts exist.
  */
-export async function reserveCodeSends(db: Database, ctx: RequestContext, deps: ServiceDeps, targets: OtpTarget[]): Promise<void> {
+export async function reserveCodeSends(db: Database, ctx: RequestContext, deps: AuthDeps, targets: OtpTarget[]): Promise<void> {
   for (const target of targets) await hitLimits(db, sendLimits(ctx, deps, target));
 }
 
 /** Identifier look-ups, password checks and code checks from one address (over all stores). */
-export async function limitAuthChecksPerIp(db: Database, deps: ServiceDeps): Promise<void> {
-  await hitLimit(db, { key: `auth:ip:${addressKey(deps.ip)}`, max: deps.config.auth.authLimitPerIp, windowSeconds: windowSeconds(deps) });
+export async function limitAuthChecksPerIp(db: Database, ctx: RequestContext, deps: AuthDeps): Promise<void> {
+  await hitLimit(db, { key: `auth:ip:${addressKey(ctx.ip)}`, max: deps.config.auth.authLimitPerIp, windowSeconds: windowSeconds(deps) });
 }
 
-function failureLimit(ctx: RequestContext, deps: ServiceDeps, userId: number): Limit {
+function failureLimit(ctx: RequestContext, deps: AuthDeps, userId: number): Limit {
   return { key: `authfail:${ctx.store.id}:${userId}`, max: deps.config.auth.failureLimitPerAccount, windowSeconds: windowSeconds(deps), message: LOCKED_MESSAGE };
 }
 
 /** Refuses while the account's bucket of wrong passwords and codes is empty. */
-export async function assertAccountNotLocked(db: Database, ctx: RequestContext, deps: ServiceDeps, userId: number): Promise<void> {
+export async function assertAccountNotLocked(db: Database, ctx: RequestContext, deps: AuthDeps, userId: number): Promise<void> {
   await assertUnderLimit(db, failureLimit(ctx, deps, userId));
 }
 
-export async function recordAccountFailure(db: Database, ctx: RequestContext, deps: ServiceDeps, userId: number): Promise<void> {
+export async function recordAccountFailure(db: Database, ctx: RequestContext, deps: AuthDeps, userId: number): Promise<void> {
   await countHit(db, failureLimit(ctx, deps, userId));
 }

@@ -1,25 +1,27 @@
 import { createHmac } from 'node:crypto';
 import type {
+  CustomerUpdatePasswordBody, UpdateProfileBody, UserUpdateBody, VerifyProfileIdentifierBody,
   ForgotPasswordOtpSubmitResponse, ForgotPasswordSendOtpResponse, LoginOtpVerifyBody, LoginPasswordSubmitBody, LoginPasswordSubmitResponse,
   LoginResponse, LoginSendOtpBody, MessageResponse, OtpResendBody, OtpSentResponse, RegisterBody, RegisterOtpVerifyBody, RegisterResponse,
   SubmitNewPasswordBody, TokenResponse,
 } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
-import type { RequestContext } from '../../lib/context.ts';
+import type { Config } from '../../config.ts';
+import { executor, type RequestContext, within } from '../../lib/context.ts';
+import type { Executor } from '../../lib/db.ts';
 import { UnauthorizedError, ValidationError } from '../../lib/errors.ts';
 import { hashToken, newOpaqueToken } from '../../lib/secrets.ts';
-import { dialPrefix, findCountryCode } from '../customers/country-codes.ts';
-import * as customersRepo from '../customers/customers.repo.ts';
-import type { CustomerRow } from '../customers/customers.repo.ts';
 import {
-  assertIdentifiersFree, identifierErrors, isVerified, rethrowDuplicate, toUser, verifyIdentifier,
+  type CustomerRow, type CustomersService, dialPrefix, findCountryCode, identifierErrors, isVerified, toUser,
 } from '../customers/customers.service.ts';
-import { issueOtp, type OtpPurpose, type OtpTarget, type ServiceDeps } from '../notifications/notifications.service.ts';
+import type { NotificationsService, OtpPurpose, OtpTarget } from '../notifications/notifications.service.ts';
+import type { AuthDeps } from './auth.deps.ts';
 import { checkCode, resendCode as resendFlowCode, sendCode, sendDecoyCode } from './auth.codes.ts';
 import { assertAccountNotLocked, limitAuthChecksPerIp, recordAccountFailure, reserveCodeSends } from './auth.limits.ts';
+import * as profile from './auth.profile.ts';
 import * as repo from './auth.repo.ts';
 import { maskDestination, parseIdentifier, type Identifier } from './identifier.ts';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.ts';
 
 const NO_ACCOUNT = 'We could not find an account with that email or mobile number.';
 const WRONG_PASSWORD = 'The password is incorrect.';
@@ -50,14 +52,14 @@ function signsInWith(customer: CustomerRow, id: Identifier): boolean {
 }
 
 /** The account an identifier signs in to: the one that verified it, else the newest registration not finished that holds it. */
-async function findSignInAccount(db: Database, ctx: RequestContext, id: Identifier): Promise<CustomerRow | null> {
-  return (await customersRepo.findCustomerByVerifiedIdentifier(db, ctx.store.id, id.kind, id.value))
-    ?? customersRepo.findUnfinishedRegistration(db, ctx.store.id, id.kind, id.value);
+async function findSignInAccount(deps: AuthDeps, ctx: RequestContext, id: Identifier): Promise<CustomerRow | null> {
+  return (await deps.customers.findByVerifiedIdentifier(ctx, id.kind, id.value))
+    ?? deps.customers.findUnfinishedRegistration(ctx, id.kind, id.value);
 }
 
 /** The customer a flow names by userId; 422 on `field` when it is not an account of this store. */
-async function customerById(db: Database, ctx: RequestContext, userId: number, field: string): Promise<CustomerRow> {
-  const customer = await customersRepo.findCustomerById(db, ctx.store.id, userId);
+async function customerById(deps: AuthDeps, ctx: RequestContext, userId: number, field: string): Promise<CustomerRow> {
+  const customer = await deps.customers.findById(ctx, userId);
   if (!customer) throw ValidationError.field(field, 'This account was not found. Please start again.');
   return customer;
 }
@@ -71,15 +73,15 @@ function emailTarget(customer: CustomerRow): OtpTarget {
 }
 
 /** The country calling code of a customer's number (resends). */
-function dialCodeOf(db: Database, ctx: RequestContext) {
+function dialCodeOf(deps: AuthDeps, ctx: RequestContext) {
   return async (customerId: number) => {
-    const customer = await customersRepo.findCustomerById(db, ctx.store.id, customerId);
+    const customer = await deps.customers.findById(ctx, customerId);
     return customer ? dialPrefix(customer.phoneCountryCodeId) : undefined;
   };
 }
 
 /** A new token at every sign-in (DOMAIN.md). */
-async function signIn(db: Database, ctx: RequestContext, customer: CustomerRow): Promise<TokenResponse> {
+async function signIn(db: Executor, ctx: RequestContext, customer: CustomerRow): Promise<TokenResponse> {
   const { token, hash } = newOpaqueToken();
   await repo.insertAuthToken(db, { storeId: ctx.store.id, customerId: customer.id, tokenHash: hash });
   return { token, user: toUser(customer) };
@@ -90,12 +92,12 @@ async function signIn(db: Database, ctx: RequestContext, customer: CustomerRow):
  * before any is made). The answer shows as typed only what the caller typed in this call.
  */
 async function sendRegisterCodes(
-  db: Database, ctx: RequestContext, deps: ServiceDeps, customer: CustomerRow, typed: { email?: string; phone?: string }, reserve: boolean,
+  db: Executor, ctx: RequestContext, deps: AuthDeps, customer: CustomerRow, typed: { email?: string; phone?: string }, reserve: boolean,
 ): Promise<RegisterResponse> {
   const targets = { phone: customer.phone ? phoneTarget(customer) : null, email: customer.email ? emailTarget(customer) : null };
   if (reserve) await reserveCodeSends(db, ctx, deps, [targets.phone, targets.email].filter((t): t is OtpTarget => t !== null));
-  const regIdPhone = targets.phone ? await issueOtp(db, ctx, deps, { customerId: customer.id, purpose: 'register', target: targets.phone }) : null;
-  const regIdEmail = targets.email ? await issueOtp(db, ctx, deps, { customerId: customer.id, purpose: 'register', target: targets.email }) : null;
+  const regIdPhone = targets.phone ? await deps.notifications.issueOtp(ctx, { customerId: customer.id, purpose: 'register', target: targets.phone }) : null;
+  const regIdEmail = targets.email ? await deps.notifications.issueOtp(ctx, { customerId: customer.id, purpose: 'register', target: targets.email }) : null;
   const shown = (value: string | null, typedValue?: string) => (value === null || value === typedValue ? value : maskDestination(value));
   return {
     userId: customer.id,
@@ -110,17 +112,17 @@ async function sendRegisterCodes(
 // ---------- Login ----------
 
 /** Routes to password or registration, so it must say whether the account exists: the per-address limit is what protects it. */
-export async function login(db: Database, ctx: RequestContext, input: { phone: string }, deps: ServiceDeps): Promise<LoginResponse> {
-  await limitAuthChecksPerIp(db, deps);
+async function login(db: Executor, ctx: RequestContext, input: { phone: string }, deps: AuthDeps): Promise<LoginResponse> {
+  await limitAuthChecksPerIp(db, ctx, deps);
   const id = parsed(input.phone, 'phone');
-  const customer = await findSignInAccount(db, ctx, id);
+  const customer = await findSignInAccount(deps, ctx, id);
   if (!customer) throw ValidationError.field('phone', NO_ACCOUNT);
   return { userId: customer.id, is_phone: id.kind === 'phone', phone: id.value };
 }
 
-export async function loginPasswordSubmit(db: Database, ctx: RequestContext, input: LoginPasswordSubmitBody, deps: ServiceDeps): Promise<LoginPasswordSubmitResponse> {
-  await limitAuthChecksPerIp(db, deps);
-  const customer = await customersRepo.findCustomerById(db, ctx.store.id, input.userId);
+async function loginPasswordSubmit(db: Executor, ctx: RequestContext, input: LoginPasswordSubmitBody, deps: AuthDeps): Promise<LoginPasswordSubmitResponse> {
+  await limitAuthChecksPerIp(db, ctx, deps);
+  const customer = await deps.customers.findById(ctx, input.userId);
   // The identifier typed at Login, when the call carries it, must be one this account signs in with.
   const typed = input.phone ? parseIdentifier(input.phone) : null;
   if (!customer || (input.phone && !(typed && signsInWith(customer, typed)))) {
@@ -141,9 +143,9 @@ export async function loginPasswordSubmit(db: Database, ctx: RequestContext, inp
  * account `userId`. Any other pair gets the same answer (a decoy regId, the typed value masked)
  * and nothing is sent, so guessing ids finds no contact details and reaches nobody.
  */
-export async function loginSendOtp(db: Database, ctx: RequestContext, input: LoginSendOtpBody, deps: ServiceDeps): Promise<OtpSentResponse> {
+async function loginSendOtp(db: Executor, ctx: RequestContext, input: LoginSendOtpBody, deps: AuthDeps): Promise<OtpSentResponse> {
   const id = parsed(input.phone, 'phone');
-  const customer = await customersRepo.findCustomerById(db, ctx.store.id, input.userId);
+  const customer = await deps.customers.findById(ctx, input.userId);
   const held = customer ? holds(customer, id) : null;
   if (customer && held === 'claim' && !isVerified(customer)) {
     throw ValidationError.field('phone', 'This account is not verified yet. Sign in with your password and we will send you a verification code.');
@@ -155,16 +157,16 @@ export async function loginSendOtp(db: Database, ctx: RequestContext, input: Log
 }
 
 /** Signs in with a login code. */
-export async function loginOtpVerify(db: Database, ctx: RequestContext, input: LoginOtpVerifyBody, deps: ServiceDeps): Promise<TokenResponse> {
+async function loginOtpVerify(db: Executor, ctx: RequestContext, input: LoginOtpVerifyBody, deps: AuthDeps): Promise<TokenResponse> {
   await checkCode(db, ctx, deps, { userId: input.userId, regId: input.regId, purpose: 'login', code: input.otp, field: 'otp' });
-  return signIn(db, ctx, await customerById(db, ctx, input.userId, 'otp'));
+  return signIn(db, ctx, await customerById(deps, ctx, input.userId, 'otp'));
 }
 
 /** login-, register- and forgot-password- resend and voice calls. */
-export async function resendCode(
-  db: Database, ctx: RequestContext, input: OtpResendBody & { purpose: OtpPurpose; voice: boolean }, deps: ServiceDeps,
+async function resendCode(
+  db: Executor, ctx: RequestContext, input: OtpResendBody & { purpose: OtpPurpose; voice: boolean }, deps: AuthDeps,
 ): Promise<OtpSentResponse> {
-  return resendFlowCode(db, ctx, deps, input, dialCodeOf(db, ctx));
+  return resendFlowCode(db, ctx, deps, input, dialCodeOf(deps, ctx));
 }
 
 // ---------- Registration ----------
@@ -174,12 +176,12 @@ export async function resendCode(
  * verified holder makes them "already registered" (the spec's flow says so, the per-address limit
  * bounds how often): a claim nobody verified never blocks the real owner.
  */
-export async function register(db: Database, ctx: RequestContext, input: RegisterBody, deps: ServiceDeps): Promise<RegisterResponse> {
+async function register(db: Executor, ctx: RequestContext, input: RegisterBody, deps: AuthDeps): Promise<RegisterResponse> {
   const errors = identifierErrors(ctx.store, input);
   if (!findCountryCode(input.country_code)) errors.country_code = ['Choose a country code.'];
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  await limitAuthChecksPerIp(db, deps);
-  await assertIdentifiersFree(db, ctx.store.id, input);
+  await limitAuthChecksPerIp(db, ctx, deps);
+  await deps.customers.assertIdentifiersFree(ctx, input);
 
   const targets: OtpTarget[] = [];
   if (input.phone) targets.push({ to: input.phone, channel: 'sms' });
@@ -188,10 +190,9 @@ export async function register(db: Database, ctx: RequestContext, input: Registe
   await reserveCodeSends(db, ctx, deps, targets);
 
   const passwordHash = await hashPassword(input.password);
-  const customer = await customersRepo.insertCustomer(db, {
-    storeId: ctx.store.id, name: input.name, email: input.email ?? null, phone: input.phone ?? null,
-    phoneCountryCodeId: input.country_code, passwordHash,
-  }).catch(rethrowDuplicate);
+  const customer = await deps.customers.create(ctx, {
+    name: input.name, email: input.email ?? null, phone: input.phone ?? null, phoneCountryCodeId: input.country_code, passwordHash,
+  });
   return sendRegisterCodes(db, ctx, deps, customer, input, false);
 }
 
@@ -200,8 +201,8 @@ export async function register(db: Database, ctx: RequestContext, input: Registe
  * account is signed in when at least one is right (that identifier becomes verified, and other
  * accounts' unverified claims on it are released). When none is right, each field carries its own error.
  */
-export async function registerOtpVerify(db: Database, ctx: RequestContext, input: RegisterOtpVerifyBody, deps: ServiceDeps): Promise<TokenResponse> {
-  let customer = await customerById(db, ctx, input.userId, input.regIdPhone ? 'phoneOtp' : 'emailOtp');
+async function registerOtpVerify(db: Executor, ctx: RequestContext, input: RegisterOtpVerifyBody, deps: AuthDeps): Promise<TokenResponse> {
+  let customer = await customerById(deps, ctx, input.userId, input.regIdPhone ? 'phoneOtp' : 'emailOtp');
   const checks = [
     { regId: input.regIdPhone, code: input.phoneOtp, field: 'phoneOtp' },
     { regId: input.regIdEmail, code: input.emailOtp, field: 'emailOtp' },
@@ -222,7 +223,7 @@ export async function registerOtpVerify(db: Database, ctx: RequestContext, input
       if ((kind === 'email' ? customer.email : customer.phone) !== otp.recipient) {
         throw ValidationError.field(check.field, 'This code is no longer valid. Please start again.');
       }
-      customer = await verifyIdentifier(db, ctx, customer, { kind, value: otp.recipient, field: check.field });
+      customer = await deps.customers.verifyIdentifier(ctx, customer, { kind, value: otp.recipient, field: check.field });
       verified = true;
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
@@ -240,7 +241,7 @@ export async function registerOtpVerify(db: Database, ctx: RequestContext, input
  * (a real one does not change either), and within the range of ids handed out (below the highest
  * power of two under the highest id, which moves only when the number of accounts doubles).
  */
-function decoyUserId(deps: ServiceDeps, ctx: RequestContext, id: Identifier, highestId: number): number {
+function decoyUserId(deps: AuthDeps, ctx: RequestContext, id: Identifier, highestId: number): number {
   const range = highestId < 2 ? 1 : 2 ** Math.floor(Math.log2(highestId));
   const digest = createHmac('sha256', deps.config.auth.otpPepper).update(`decoy-user\n${ctx.store.id}\n${id.value}`).digest();
   return 1 + (digest.readUIntBE(0, 6) % range);
@@ -251,24 +252,24 @@ function decoyUserId(deps: ServiceDeps, ctx: RequestContext, id: Identifier, hig
  * same status and shape and the same work is done (limits, look-ups, a stored code): only a
  * known identifier gets a message.
  */
-export async function forgotPasswordSendOtp(
-  db: Database, ctx: RequestContext, input: { identifier: string; field: string }, deps: ServiceDeps,
+async function forgotPasswordSendOtp(
+  db: Executor, ctx: RequestContext, input: { identifier: string; field: string }, deps: AuthDeps,
 ): Promise<ForgotPasswordSendOtpResponse> {
-  await limitAuthChecksPerIp(db, deps);
+  await limitAuthChecksPerIp(db, ctx, deps);
   const id = parsed(input.identifier, input.field);
-  const customer = await customersRepo.findCustomerByVerifiedIdentifier(db, ctx.store.id, id.kind, id.value);
-  const decoy = decoyUserId(deps, ctx, id, await customersRepo.highestCustomerId(db));
+  const customer = await deps.customers.findByVerifiedIdentifier(ctx, id.kind, id.value);
+  const decoy = decoyUserId(deps, ctx, id, await deps.customers.highestId(ctx));
   const regId = customer
     ? await sendCode(db, ctx, deps, { customerId: customer.id, purpose: 'reset', target: id.kind === 'phone' ? phoneTarget(customer) : emailTarget(customer) })
     : await sendDecoyCode(db, ctx, deps, { userId: decoy, purpose: 'reset', to: id.value });
   return { userId: customer?.id ?? decoy, is_phone: id.kind === 'phone', phone: maskDestination(id.value), regId };
 }
 
-export async function forgotPasswordOtpSubmit(
-  db: Database, ctx: RequestContext, input: { userId: number; regId: number; otp: string }, deps: ServiceDeps,
+async function forgotPasswordOtpSubmit(
+  db: Executor, ctx: RequestContext, input: { userId: number; regId: number; otp: string }, deps: AuthDeps,
 ): Promise<ForgotPasswordOtpSubmitResponse> {
   await checkCode(db, ctx, deps, { userId: input.userId, regId: input.regId, purpose: 'reset', code: input.otp, field: 'otp' });
-  const customer = await customerById(db, ctx, input.userId, 'otp');
+  const customer = await customerById(deps, ctx, input.userId, 'otp');
   const { token, hash } = newOpaqueToken();
   const now = new Date();
   await db.transaction(async (tx) => {
@@ -282,10 +283,10 @@ export async function forgotPasswordOtpSubmit(
 }
 
 /** Sets the new password with a single-use verification token, then signs out every session. */
-export async function submitNewPassword(db: Database, ctx: RequestContext, input: SubmitNewPasswordBody, deps: ServiceDeps): Promise<MessageResponse> {
-  await limitAuthChecksPerIp(db, deps);
+async function submitNewPassword(db: Executor, ctx: RequestContext, input: SubmitNewPasswordBody, deps: AuthDeps): Promise<MessageResponse> {
+  await limitAuthChecksPerIp(db, ctx, deps);
   const expired = () => ValidationError.field('verification_token', 'This password reset has expired or was already used. Please start again.');
-  const customer = await customersRepo.findCustomerById(db, ctx.store.id, input.userId);
+  const customer = await deps.customers.findById(ctx, input.userId);
   if (!customer) throw expired();
   const tokenHash = hashToken(input.verification_token);
   const live = await repo.findLiveResetToken(db, ctx.store.id, customer.id, tokenHash, new Date());
@@ -294,7 +295,7 @@ export async function submitNewPassword(db: Database, ctx: RequestContext, input
   await db.transaction(async (tx) => {
     const now = new Date();
     if (!(await repo.useResetToken(tx, live.id, now))) throw expired();
-    await customersRepo.updateCustomer(tx, ctx.store.id, customer.id, { passwordHash });
+    await deps.customers.update(within(ctx, tx), customer.id, { passwordHash });
     await repo.voidResetTokens(tx, ctx.store.id, customer.id, now);
     await repo.revokeCustomerTokens(tx, ctx.store.id, customer.id, now);
   });
@@ -303,8 +304,57 @@ export async function submitNewPassword(db: Database, ctx: RequestContext, input
 
 // ---------- Session ----------
 
-export async function logout(db: Database, ctx: RequestContext, token: string | undefined): Promise<MessageResponse> {
-  if (!token || !ctx.customerId) throw new UnauthorizedError();
+async function logout(db: Executor, ctx: RequestContext, token: string | undefined): Promise<MessageResponse> {
+  if (!token || ctx.actor.kind !== 'customer') throw new UnauthorizedError();
   await repo.revokeToken(db, ctx.store.id, hashToken(token), new Date());
   return { message: 'You have been signed out.' };
 }
+
+// ---------- The service ----------
+
+export interface AuthServiceDeps {
+  db: Database;
+  config: Config;
+  customers: CustomersService;
+  notifications: NotificationsService;
+}
+
+/** Customers' sign-in, registration, password reset, sessions and their own sign-in details. */
+export function createAuthService({ db, config, customers, notifications }: AuthServiceDeps) {
+  const deps: AuthDeps = { config, customers, notifications };
+  const idleMs = config.auth.tokenIdleDays * 86400_000;
+  const q = (ctx: RequestContext) => executor(db, ctx);
+  return {
+    /** The customer a bearer token signs in on this store; null for a missing, revoked, idle or foreign token. */
+    async customerOfToken(ctx: RequestContext, token: string): Promise<number | null> {
+      const now = Date.now();
+      const found = await repo.findActiveToken(q(ctx), ctx.store.id, hashToken(token), new Date(now - idleMs));
+      if (!found) return null;
+      // lastUsedAt drives the idle expiry; writing it at most every 5 minutes keeps reads cheap.
+      if (now - found.lastUsedAt.getTime() > 5 * 60_000) await repo.touchToken(q(ctx), found.id, new Date(now));
+      return found.customerId;
+    },
+    logout: (ctx: RequestContext, token: string | undefined) => logout(q(ctx), ctx, token),
+
+    login: (ctx: RequestContext, input: { phone: string }) => login(q(ctx), ctx, input, deps),
+    loginPasswordSubmit: (ctx: RequestContext, input: LoginPasswordSubmitBody) => loginPasswordSubmit(q(ctx), ctx, input, deps),
+    loginSendOtp: (ctx: RequestContext, input: LoginSendOtpBody) => loginSendOtp(q(ctx), ctx, input, deps),
+    loginOtpVerify: (ctx: RequestContext, input: LoginOtpVerifyBody) => loginOtpVerify(q(ctx), ctx, input, deps),
+    resendCode: (ctx: RequestContext, input: OtpResendBody & { purpose: OtpPurpose; voice: boolean }) => resendCode(q(ctx), ctx, input, deps),
+
+    register: (ctx: RequestContext, input: RegisterBody) => register(q(ctx), ctx, input, deps),
+    registerOtpVerify: (ctx: RequestContext, input: RegisterOtpVerifyBody) => registerOtpVerify(q(ctx), ctx, input, deps),
+
+    forgotPasswordSendOtp: (ctx: RequestContext, input: { identifier: string; field: string }) => forgotPasswordSendOtp(q(ctx), ctx, input, deps),
+    forgotPasswordOtpSubmit: (ctx: RequestContext, input: { userId: number; regId: number; otp: string }) => forgotPasswordOtpSubmit(q(ctx), ctx, input, deps),
+    submitNewPassword: (ctx: RequestContext, input: SubmitNewPasswordBody) => submitNewPassword(q(ctx), ctx, input, deps),
+
+    updateProfile: (ctx: RequestContext, input: UpdateProfileBody) => profile.updateProfile(q(ctx), ctx, input, deps),
+    userUpdate: (ctx: RequestContext, input: UserUpdateBody) => profile.userUpdate(q(ctx), ctx, input, deps),
+    verifyProfileIdentifier: (ctx: RequestContext, input: VerifyProfileIdentifierBody) => profile.verifyProfileIdentifier(q(ctx), ctx, input, deps),
+    resendProfileCode: (ctx: RequestContext, input: { regId: number; voice: boolean }) => profile.resendProfileCode(q(ctx), ctx, input, deps),
+    updatePassword: (ctx: RequestContext, input: CustomerUpdatePasswordBody & { currentToken?: string }) => profile.updatePassword(q(ctx), ctx, input, deps),
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

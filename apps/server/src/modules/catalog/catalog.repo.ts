@@ -1,3 +1,4 @@
+import type { Executor } from '../../lib/db.ts';
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   type Database, clarities, colors, grades, items, origins, productCategories, products, rattis, shapes,
@@ -19,21 +20,21 @@ export const productColumns = {
 };
 export type ProductRow = { id: number; name: string; alias: string; url: string; description: string; image: string; categoryId: number; categoryName: string; categoryUrl: string };
 
-export async function listProducts(db: Database, storeId: number, categoryIds?: number[]): Promise<ProductRow[]> {
+export async function listProducts(db: Executor, storeId: number, categoryIds?: number[]): Promise<ProductRow[]> {
   return db.select(productColumns).from(products)
     .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
     .where(and(eq(products.storeId, storeId), categoryIds ? inArray(products.categoryId, categoryIds) : undefined))
     .orderBy(asc(products.sortOrder), asc(products.id));
 }
 
-export async function findProduct(db: Database, storeId: number, ref: string | number): Promise<ProductRow | null> {
+export async function findProduct(db: Executor, storeId: number, ref: string | number): Promise<ProductRow | null> {
   const rows = await db.select(productColumns).from(products)
     .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
     .where(and(eq(products.storeId, storeId), refCondition(products.id, products.url, ref))).limit(1);
   return rows[0] ?? null;
 }
 
-export async function findCategory(db: Database, storeId: number, ref: string | null) {
+export async function findCategory(db: Executor, storeId: number, ref: string | null) {
   const where = ref === null
     ? sql`${productCategories.parentId} is null`
     : refCondition(productCategories.id as never, productCategories.url as never, ref);
@@ -43,7 +44,7 @@ export async function findCategory(db: Database, storeId: number, ref: string | 
   return rows[0] ?? null;
 }
 
-export async function listChildCategories(db: Database, storeId: number, parentId: number) {
+export async function listChildCategories(db: Executor, storeId: number, parentId: number) {
   return db.select().from(productCategories)
     .where(and(eq(productCategories.storeId, storeId), eq(productCategories.parentId, parentId)))
     .orderBy(asc(productCategories.sortOrder), asc(productCategories.id));
@@ -52,7 +53,7 @@ export async function listChildCategories(db: Database, storeId: number, parentI
 const attributeTables = { grade: grades, color: colors, clarity: clarities, shape: shapes, origin: origins } as const;
 export type AttributeKind = keyof typeof attributeTables;
 
-export async function listAttributeValues(db: Database, storeId: number) {
+export async function listAttributeValues(db: Executor, storeId: number) {
   const [g, c, cl, s, o] = await Promise.all(
     Object.values(attributeTables).map((t) =>
       db.select({ id: t.id, value: t.value, alias: t.alias }).from(t).where(eq(t.storeId, storeId)).orderBy(asc(t.sortOrder), asc(t.id))),
@@ -61,7 +62,7 @@ export async function listAttributeValues(db: Database, storeId: number) {
 }
 
 /** Available stones of one product counted per attribute value, in one statement (GROUPING SETS). */
-export async function countStonesByAttribute(db: Database, storeId: number, productId: number) {
+export async function countStonesByAttribute(db: Executor, storeId: number, productId: number) {
   const rows = await db.select({
     gradeId: items.gradeId, colorId: items.colorId, clarityId: items.clarityId,
     shapeId: items.shapeId, originId: items.originId,
@@ -83,7 +84,7 @@ export async function countStonesByAttribute(db: Database, storeId: number, prod
   return { counts, total };
 }
 
-export async function listRattis(db: Database, storeId: number) {
+export async function listRattis(db: Executor, storeId: number) {
   return db.select({ id: rattis.id, rati_standard: rattis.ratiStandard }).from(rattis)
     .where(eq(rattis.storeId, storeId)).orderBy(asc(rattis.ratiStandard));
 }
@@ -109,7 +110,7 @@ const stoneColumns = {
  * Every stone read: items with the names it shows (each join is by primary key). Lists leave the
  * long description text out (read as '').
  */
-function selectStones(db: Database, { withDescription = false } = {}) {
+function selectStones(db: Executor, { withDescription = false } = {}) {
   return db.select({ ...stoneColumns, description: withDescription ? items.description : sql<string>`''` }).from(items)
     .innerJoin(products, eq(products.id, items.productId))
     .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
@@ -129,7 +130,7 @@ function anyOf(column: SQLWrapper, placeholder: string): SQL {
 const isNumericRef = (ref: string) => /^\d{1,9}$/.test(ref);
 
 /** This store's stones with these ids, newest first (cart, orders and returns show them). */
-export async function findStonesByIds(db: Database, storeId: number, ids: number[]) {
+export async function findStonesByIds(db: Executor, storeId: number, ids: number[]) {
   if (ids.length === 0) return [];
   return selectStones(db)
     .where(and(eq(items.storeId, storeId), inArray(items.id, ids))).orderBy(desc(items.id));
@@ -170,7 +171,7 @@ const listFilters = [
 export class StoneReads {
   private readonly statements = new Map<string, unknown>();
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Executor) {}
 
   private prepared<Q>(key: string, build: (name: string) => Q): Q {
     if (!this.statements.has(key)) this.statements.set(key, build(`stones_${this.statements.size}`));
@@ -212,3 +213,37 @@ export class StoneReads {
     return query.execute({ ...f, storeId, offset, limit });
   }
 }
+
+// ---------- Stone status (orders reserve and sell stones through the catalog service) ----------
+
+/**
+ * The one atomic step that reserves an order's stones (ARCHITECTURE.md rule 5): a single UPDATE
+ * that only takes stones still available. Concurrent orders for one stone serialise on its row
+ * lock; the loser re-reads the row as reserved and gets nothing back.
+ */
+export async function reserveAvailableItems(db: Executor, storeId: number, itemIds: number[]) {
+  return db.update(items).set({ status: 'reserved' })
+    .where(and(eq(items.storeId, storeId), inArray(items.id, itemIds), eq(items.status, 'available')))
+    .returning({ id: items.id, name: items.name, pricePaise: items.pricePaise });
+}
+
+export async function findItemStates(db: Executor, storeId: number, itemIds: number[]) {
+  if (itemIds.length === 0) return [];
+  return db.select({ id: items.id, name: items.name, status: items.status }).from(items)
+    .where(and(eq(items.storeId, storeId), inArray(items.id, itemIds)));
+}
+
+/** Locks the stones of an order (payment and retry decide on their current state). */
+export async function lockItems(db: Executor, itemIds: number[]) {
+  if (itemIds.length === 0) return [];
+  return db.select({ id: items.id, name: items.name, status: items.status }).from(items)
+    .where(inArray(items.id, itemIds)).orderBy(asc(items.id)).for('update');
+}
+
+export async function setItemsStatus(db: Executor, itemIds: number[], status: StoneStatus, onlyIf: StoneStatus) {
+  if (itemIds.length === 0) return [];
+  return db.update(items).set({ status }).where(and(inArray(items.id, itemIds), eq(items.status, onlyIf))).returning({ id: items.id });
+}
+
+
+export type StoneStatus = 'available' | 'reserved' | 'sold';

@@ -4,10 +4,36 @@ import type {
 } from '@gemstore/contracts';
 import { ITEMS_PER_PAGE, MG_PER_CARAT, caratsFromMg } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
-import type { RequestContext } from '../../lib/context.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import type { Config } from '../../config.ts';
+import { executor, type RequestContext } from '../../lib/context.ts';
+import type { Executor, Transaction } from '../../lib/db.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import * as repo from './catalog.repo.ts';
-import { type CatalogMasters, catalogMasters } from './catalog.masters.ts';
+
+/** What a listing resolves before it reads stones: the store's products and ratti buckets, by id. */
+interface CatalogMasters {
+  products: Map<number, repo.ProductRow>;
+  productsByUrl: Map<string, repo.ProductRow>;
+  /** Ratti buckets, ascending. */
+  rattis: { id: number; rati_standard: number }[];
+}
+
+async function loadMasters(db: Executor, storeId: number): Promise<CatalogMasters> {
+  const [products, rattis] = await Promise.all([repo.listProducts(db, storeId), repo.listRattis(db, storeId)]);
+  return {
+    products: new Map(products.map((p) => [p.id, p])),
+    productsByUrl: new Map(products.map((p) => [p.url, p])),
+    rattis,
+  };
+}
+
+/** 409 for a stone someone else bought or holds. */
+export function stoneUnavailable(stone: { name: string; status: string }): ConflictError {
+  return new ConflictError(
+    stone.status === 'sold' ? `The stone "${stone.name}" has been sold.` : `The stone "${stone.name}" is reserved in another order.`,
+    'stone_unavailable',
+  );
+}
 
 export function toProductSummary(p: repo.ProductRow): ProductSummary {
   return {
@@ -54,11 +80,8 @@ function toItemDetail(row: repo.StoneRow): ItemDetail {
 }
 
 /** The stones of this store with these ids, newest first (cart, orders and returns show them). */
-export async function findStonesByIds(db: Database, storeId: number, ids: number[]): Promise<Item[]> {
-  return (await repo.findStonesByIds(db, storeId, ids)).map(toItem);
-}
 
-export async function getCategories(db: Database, ctx: RequestContext, ref: string | null): Promise<CategoriesResponse> {
+async function getCategories(db: Executor, ctx: RequestContext, ref: string | null): Promise<CategoriesResponse> {
   const category = await repo.findCategory(db, ctx.store.id, ref);
   if (!category) throw new NotFoundError('This category does not exist.');
   const children = await repo.listChildCategories(db, ctx.store.id, category.id);
@@ -72,17 +95,17 @@ export async function getCategories(db: Database, ctx: RequestContext, ref: stri
   };
 }
 
-export async function getProducts(db: Database, ctx: RequestContext) {
+async function getProducts(db: Executor, ctx: RequestContext) {
   return { products: (await repo.listProducts(db, ctx.store.id)).map(toProductSummary) };
 }
 
-async function requireProduct(db: Database, ctx: RequestContext, ref: string | number) {
+async function requireProduct(db: Executor, ctx: RequestContext, ref: string | number) {
   const product = await repo.findProduct(db, ctx.store.id, ref);
   if (!product) throw new NotFoundError('This product does not exist.');
   return product;
 }
 
-export async function getProductAttributes(db: Database, ctx: RequestContext, ref: string): Promise<ProductAttributesResponse> {
+async function getProductAttributes(db: Executor, ctx: RequestContext, ref: string): Promise<ProductAttributesResponse> {
   const product = await requireProduct(db, ctx, ref);
   const [values, { counts, total }, rattis] = await Promise.all([
     repo.listAttributeValues(db, ctx.store.id),
@@ -98,7 +121,7 @@ export async function getProductAttributes(db: Database, ctx: RequestContext, re
   };
 }
 
-export async function getRattis(db: Database, ctx: RequestContext) {
+async function getRattis(db: Executor, ctx: RequestContext) {
   return { rattis: await repo.listRattis(db, ctx.store.id) };
 }
 
@@ -120,12 +143,13 @@ function productOf(m: CatalogMasters, ref: string | number): repo.ProductRow | u
 }
 
 /** One page of a listing (spec: 20 stones a page, `?page=n` from 1). */
-export async function listItems(
-  db: Database, reads: repo.StoneReads, ctx: RequestContext, body: ListingFilterBody, page: number,
+async function listItems(
+  reads: repo.StoneReads, masters: (ctx: RequestContext, fresh?: boolean) => Promise<CatalogMasters>,
+  ctx: RequestContext, body: ListingFilterBody, page: number,
 ): Promise<ListingResponse> {
   const { filter, selectedCarat, selectedRatti } = body;
-  const m = await catalogMasters(db, ctx.store.id);
-  const product = productOf(m, filter.product) ?? productOf(await catalogMasters(db, ctx.store.id, true), filter.product);
+  const m = await masters(ctx);
+  const product = productOf(m, filter.product) ?? productOf(await masters(ctx, true), filter.product);
   if (!product) throw new NotFoundError('This product does not exist.');
   const weightMode = selectedCarat.status === 1;
   // Ratti mode: the buckets inside the slider's range (and, if given, among the chosen ones).
@@ -148,8 +172,79 @@ export async function listItems(
   return answer(rows.map(toItem));
 }
 
-export async function getItemDetails(reads: repo.StoneReads, ctx: RequestContext, ref: string): Promise<ItemDetailResponse> {
-  const row = await reads.findDetail(ctx.store.id, ref);
-  if (!row) throw new NotFoundError('This stone does not exist.');
-  return { item: toItemDetail(row) };
+export interface CatalogDeps {
+  db: Database;
+  config: Config;
 }
+
+/**
+ * The catalogue: categories, products (gem types), their attribute lists and the stones. Owns the
+ * stone's status: orders reserve, sell and free stones through it.
+ */
+export function createCatalogService({ db, config }: CatalogDeps) {
+  // Listings resolve products and ratti buckets from a per-process copy for STORE_CACHE_SECONDS (0 = never cached).
+  const mastersTtlMs = config.storeCacheSeconds * 1000;
+  const mastersByStore = new Map<number, { masters: Promise<CatalogMasters>; expires: number }>();
+  // Prepared stone reads live as long as the service.
+  const reads = new repo.StoneReads(db);
+
+  /** The store's masters, from the cache when fresh; `fresh` when a listing names a product the cached copy does not know yet. */
+  function masters(ctx: RequestContext, fresh = false): Promise<CatalogMasters> {
+    if (mastersTtlMs === 0 || ctx.tx) return loadMasters(executor(db, ctx), ctx.store.id);
+    const hit = mastersByStore.get(ctx.store.id);
+    if (hit && !fresh && hit.expires > Date.now()) return hit.masters;
+    const loaded = loadMasters(db, ctx.store.id);
+    mastersByStore.set(ctx.store.id, { masters: loaded, expires: Date.now() + mastersTtlMs });
+    loaded.catch(() => mastersByStore.delete(ctx.store.id));
+    return loaded;
+  }
+
+  return {
+    categories: (ctx: RequestContext, ref: string | null) => getCategories(executor(db, ctx), ctx, ref),
+    products: (ctx: RequestContext) => getProducts(executor(db, ctx), ctx),
+    productAttributes: (ctx: RequestContext, ref: string) => getProductAttributes(executor(db, ctx), ctx, ref),
+    rattis: (ctx: RequestContext) => getRattis(executor(db, ctx), ctx),
+    listItems: (ctx: RequestContext, body: ListingFilterBody, page: number) => listItems(reads, masters, ctx, body, page),
+
+    async itemDetails(ctx: RequestContext, ref: string): Promise<ItemDetailResponse> {
+      const row = await reads.findDetail(ctx.store.id, ref);
+      if (!row) throw new NotFoundError('This stone does not exist.');
+      return { item: toItemDetail(row) };
+    },
+
+    /** The stones of this store with these ids, newest first (cart, orders and returns show them). */
+    async stonesByIds(ctx: RequestContext, ids: number[]): Promise<Item[]> {
+      return (await repo.findStonesByIds(executor(db, ctx), ctx.store.id, ids)).map(toItem);
+    },
+
+    /**
+     * Reserves every one of these stones for an order, or none (ARCHITECTURE.md rule 5): one UPDATE
+     * that takes only stones still available, so concurrent orders for a stone serialise on its row
+     * lock and the loser gets nothing. Run it inside the order's transaction: the 409 naming a lost
+     * stone rolls back the ones this call took. Answers each stone's name and price.
+     */
+    async reserve(ctx: RequestContext, itemIds: number[]) {
+      const q = executor(db, ctx);
+      const reserved = await repo.reserveAvailableItems(q, ctx.store.id, itemIds);
+      if (reserved.length < itemIds.length) {
+        const missing = itemIds.filter((id) => !reserved.some((r) => r.id === id));
+        const lost = (await repo.findItemStates(q, ctx.store.id, missing))[0];
+        if (!lost) throw ValidationError.field('itemIds', 'A chosen stone does not exist.');
+        throw stoneUnavailable(lost);
+      }
+      return reserved;
+    },
+
+    /** Locks these stones for the caller's transaction and answers their status (payment decides on it). */
+    lockStones: (scope: { tx?: Transaction }, itemIds: number[]) => repo.lockItems(executor(db, scope), itemIds),
+
+    /** Moves the stones that are `from` to `to`; answers the ids it moved. */
+    moveStones: (scope: { tx?: Transaction }, itemIds: number[], from: repo.StoneStatus, to: repo.StoneStatus) =>
+      repo.setItemsStatus(executor(db, scope), itemIds, to, from),
+
+    /** Name and status of these stones of the store. */
+    stoneStates: (ctx: RequestContext, itemIds: number[]) => repo.findItemStates(executor(db, ctx), ctx.store.id, itemIds),
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

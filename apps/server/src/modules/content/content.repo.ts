@@ -1,21 +1,22 @@
+import type { Executor } from '../../lib/db.ts';
 import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { type Database, pageCategories, pages, postCategories, postCategoryLinks, posts } from '@gemstore/db';
+import { pageCategories, pages, postCategories, postCategoryLinks, posts } from '@gemstore/db';
 import type { PageLink } from '@gemstore/contracts';
 
-type Placement = (typeof pages.placement.enumValues)[number];
+export type Placement = (typeof pages.placement.enumValues)[number];
 const pageLink = { id: pages.id, title: pages.title, url: pages.url };
 
 function pageRef(ref: string): SQL {
   return /^\d{1,9}$/.test(ref) ? or(eq(pages.id, Number(ref)), eq(pages.url, ref))! : eq(pages.url, ref);
 }
 
-export async function listPageLinks(db: Database, storeId: number, placement: Placement): Promise<PageLink[]> {
+export async function listPageLinks(db: Executor, storeId: number, placement: Placement): Promise<PageLink[]> {
   return db.select(pageLink).from(pages)
     .where(and(eq(pages.storeId, storeId), eq(pages.placement, placement)))
     .orderBy(asc(pages.sortOrder), asc(pages.id));
 }
 
-export async function listPageCategoriesWithPages(db: Database, storeId: number) {
+export async function listPageCategoriesWithPages(db: Executor, storeId: number) {
   const [categories, categoryPages] = await Promise.all([
     db.select({ id: pageCategories.id, name: pageCategories.name }).from(pageCategories)
       .where(eq(pageCategories.storeId, storeId)).orderBy(asc(pageCategories.sortOrder), asc(pageCategories.id)),
@@ -29,18 +30,18 @@ export async function listPageCategoriesWithPages(db: Database, storeId: number)
   }));
 }
 
-export async function findPage(db: Database, storeId: number, ref: string) {
+export async function findPage(db: Executor, storeId: number, ref: string) {
   const rows = await db.select({ ...pageLink, body: pages.body, meta_description: pages.metaDescription }).from(pages)
     .where(and(eq(pages.storeId, storeId), pageRef(ref))).limit(1);
   return rows[0] ?? null;
 }
 
-export async function listPostCategories(db: Database, storeId: number) {
+export async function listPostCategories(db: Executor, storeId: number) {
   return db.select({ id: postCategories.id, slug: postCategories.slug, name: postCategories.name }).from(postCategories)
     .where(eq(postCategories.storeId, storeId)).orderBy(asc(postCategories.name));
 }
 
-export async function findPostCategory(db: Database, storeId: number, ref: string) {
+export async function findPostCategory(db: Executor, storeId: number, ref: string) {
   const where = /^\d{1,9}$/.test(ref) ? or(eq(postCategories.id, Number(ref)), eq(postCategories.slug, ref)) : eq(postCategories.slug, ref);
   const rows = await db.select({ id: postCategories.id, slug: postCategories.slug, name: postCategories.name })
     .from(postCategories).where(and(eq(postCategories.storeId, storeId), where)).limit(1);
@@ -53,7 +54,7 @@ const postSummary = {
 };
 
 /** One page of published posts, newest first, optionally of one category, with the total for the paginator. */
-export async function listPosts(db: Database, storeId: number, offset: number, limit: number, categoryId?: number) {
+export async function listPosts(db: Executor, storeId: number, offset: number, limit: number, categoryId?: number) {
   const where = and(
     eq(posts.storeId, storeId), isLive(),
     categoryId === undefined ? undefined
@@ -71,14 +72,14 @@ function isLive(): SQL {
   return and(eq(posts.published, true), lte(posts.publishedAt, sql`now()`))!;
 }
 
-export async function categoriesOfPosts(db: Database, storeId: number, postIds: number[]) {
+export async function categoriesOfPosts(db: Executor, storeId: number, postIds: number[]) {
   if (postIds.length === 0) return [];
   return db.select({ postId: postCategoryLinks.postId, slug: postCategories.slug, name: postCategories.name })
     .from(postCategoryLinks).innerJoin(postCategories, eq(postCategories.id, postCategoryLinks.categoryId))
     .where(and(eq(postCategories.storeId, storeId), inArray(postCategoryLinks.postId, postIds))).orderBy(asc(postCategories.name));
 }
 
-export async function findPost(db: Database, storeId: number, url: string) {
+export async function findPost(db: Executor, storeId: number, url: string) {
   const rows = await db.select({ ...postSummary, body: posts.body, metaValues: posts.metaValues }).from(posts)
     .where(and(eq(posts.storeId, storeId), isLive(), eq(posts.url, url))).limit(1);
   return rows[0] ?? null;

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, isNotNull, isNull, max, ne } from 'drizzle-orm';
 import { customers } from '@gemstore/db';
-import type { Executor as Database } from '../../lib/db.ts';
+import type { Executor } from '../../lib/db.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomer = typeof customers.$inferInsert;
 
-export async function findCustomerById(db: Database, storeId: number, id: number): Promise<CustomerRow | null> {
+export async function findCustomerById(db: Executor, storeId: number, id: number): Promise<CustomerRow | null> {
   const [row] = await db.select().from(customers).where(and(eq(customers.storeId, storeId), eq(customers.id, id))).limit(1);
   return row ?? null;
 }
@@ -18,7 +18,7 @@ const identifierColumns = {
 } as const;
 
 /** The account of this store that verified this email or phone (at most one: a unique index). */
-export async function findCustomerByVerifiedIdentifier(db: Database, storeId: number, kind: IdentifierKind, value: string): Promise<CustomerRow | null> {
+export async function findCustomerByVerifiedIdentifier(db: Executor, storeId: number, kind: IdentifierKind, value: string): Promise<CustomerRow | null> {
   const col = identifierColumns[kind];
   const [row] = await db.select().from(customers)
     .where(and(eq(customers.storeId, storeId), eq(col.value, value), isNotNull(col.verifiedAt))).limit(1);
@@ -26,7 +26,7 @@ export async function findCustomerByVerifiedIdentifier(db: Database, storeId: nu
 }
 
 /** The newest account that holds this email or phone with nothing verified at all: a registration not finished. */
-export async function findUnfinishedRegistration(db: Database, storeId: number, kind: IdentifierKind, value: string): Promise<CustomerRow | null> {
+export async function findUnfinishedRegistration(db: Executor, storeId: number, kind: IdentifierKind, value: string): Promise<CustomerRow | null> {
   const [row] = await db.select().from(customers).where(and(
     eq(customers.storeId, storeId), eq(identifierColumns[kind].value, value),
     isNull(customers.emailVerifiedAt), isNull(customers.phoneVerifiedAt),
@@ -35,7 +35,7 @@ export async function findUnfinishedRegistration(db: Database, storeId: number, 
 }
 
 /** The largest customer id handed out so far (ids come from one sequence over all stores). */
-export async function highestCustomerId(db: Database): Promise<number> {
+export async function highestCustomerId(db: Executor): Promise<number> {
   const [row] = await db.select({ id: max(customers.id) }).from(customers);
   return row?.id ?? 0;
 }
@@ -44,7 +44,7 @@ export async function highestCustomerId(db: Database): Promise<number> {
  * Takes an email or phone away from every other account of the store that only claims it
  * (unverified, or waiting in a pending change): the one who verified it owns it now.
  */
-export async function releaseClaims(db: Database, storeId: number, ownerId: number, kind: IdentifierKind, value: string): Promise<void> {
+export async function releaseClaims(db: Executor, storeId: number, ownerId: number, kind: IdentifierKind, value: string): Promise<void> {
   const col = identifierColumns[kind];
   const others = and(eq(customers.storeId, storeId), ne(customers.id, ownerId));
   const cleared = kind === 'email' ? { email: null } : { phone: null };
@@ -53,18 +53,18 @@ export async function releaseClaims(db: Database, storeId: number, ownerId: numb
   await db.update(customers).set(pending).where(and(others, eq(col.pending, value)));
 }
 
-export async function countCustomers(db: Database, storeId: number): Promise<number> {
+export async function countCustomers(db: Executor, storeId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(customers).where(eq(customers.storeId, storeId));
   return row?.n ?? 0;
 }
 
-export async function insertCustomer(db: Database, values: NewCustomer): Promise<CustomerRow> {
+export async function insertCustomer(db: Executor, values: NewCustomer): Promise<CustomerRow> {
   const [row] = await db.insert(customers).values(values).returning();
   return row!;
 }
 
 export async function updateCustomer(
-  db: Database, storeId: number, id: number, values: Partial<Omit<NewCustomer, 'id' | 'storeId'>>,
+  db: Executor, storeId: number, id: number, values: Partial<Omit<NewCustomer, 'id' | 'storeId'>>,
 ): Promise<CustomerRow | null> {
   const [row] = await db.update(customers).set(values).where(and(eq(customers.storeId, storeId), eq(customers.id, id))).returning();
   return row ?? null;

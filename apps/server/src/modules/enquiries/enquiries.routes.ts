@@ -1,8 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EnquiryBody, EnquiryResponse } from '@gemstore/contracts';
-import * as service from './enquiries.service.ts';
+import type { FastifyInstance } from 'fastify';
+import { endpoints, enquiryRoutes } from '@gemstore/contracts';
+import { endpointsOf, registerEndpoints } from '../../lib/endpoints.ts';
 
-export const enquiriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/enquiry', { schema: { body: EnquiryBody, response: { 200: EnquiryResponse } } },
-    async (request) => service.submitEnquiry(app.db, request.ctx, { config: app.config, ip: request.ip, log: request.log }, request.body));
-};
+export async function enquiriesRoutes(app: FastifyInstance) {
+  const { enquiries } = app.services;
+  registerEndpoints(app, endpointsOf(endpoints, enquiryRoutes), {
+    enquiry: (request) => enquiries.submit(request.ctx, request.body),
+  });
+}

@@ -1,7 +1,7 @@
+import type { Executor } from '../../lib/db.ts';
 import { sql } from 'drizzle-orm';
-import type { Database } from '@gemstore/db';
 
 /** The cheapest statement the database must answer itself. */
-export async function pingDatabase(db: Database): Promise<void> {
+export async function pingDatabase(db: Executor): Promise<void> {
   await db.execute(sql`select 1`);
 }

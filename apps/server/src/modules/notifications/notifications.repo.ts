@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { otpCodes, outboxMessages } from '@gemstore/db';
-import type { Executor as Database } from '../../lib/db.ts';
+import type { Executor } from '../../lib/db.ts';
 
 export type OtpRow = typeof otpCodes.$inferSelect;
 export type OtpPurpose = OtpRow['purpose'];
@@ -17,14 +17,14 @@ function ownedBy(owner: CodeOwner) {
 }
 
 /** Voids every live code of this purpose for this recipient (a resend replaces the old code). */
-export async function voidLiveOtps(db: Database, storeId: number, owner: CodeOwner, purpose: OtpPurpose, recipient: string, now: Date): Promise<void> {
+export async function voidLiveOtps(db: Executor, storeId: number, owner: CodeOwner, purpose: OtpPurpose, recipient: string, now: Date): Promise<void> {
   await db.update(otpCodes).set({ voidedAt: now }).where(and(
     eq(otpCodes.storeId, storeId), ownedBy(owner), eq(otpCodes.purpose, purpose),
     eq(otpCodes.recipient, recipient), isNull(otpCodes.consumedAt), isNull(otpCodes.voidedAt),
   ));
 }
 
-export async function insertOtp(db: Database, values: typeof otpCodes.$inferInsert): Promise<OtpRow> {
+export async function insertOtp(db: Executor, values: typeof otpCodes.$inferInsert): Promise<OtpRow> {
   const [row] = await db.insert(otpCodes).values(values).returning();
   return row!;
 }
@@ -38,13 +38,13 @@ export function isRegIdCollision(err: unknown): boolean {
   return false;
 }
 
-export async function findOtpByRegId(db: Database, storeId: number, regId: number): Promise<OtpRow | null> {
+export async function findOtpByRegId(db: Executor, storeId: number, regId: number): Promise<OtpRow | null> {
   const [row] = await db.select().from(otpCodes).where(and(eq(otpCodes.storeId, storeId), eq(otpCodes.regId, regId))).limit(1);
   return row ?? null;
 }
 
 /** The customer's live code of this purpose for this recipient, if any. */
-export async function findLiveOtp(db: Database, storeId: number, customerId: number, purpose: OtpPurpose, recipient: string, now: Date): Promise<OtpRow | null> {
+export async function findLiveOtp(db: Executor, storeId: number, customerId: number, purpose: OtpPurpose, recipient: string, now: Date): Promise<OtpRow | null> {
   const [row] = await db.select().from(otpCodes).where(and(
     eq(otpCodes.storeId, storeId), eq(otpCodes.customerId, customerId), eq(otpCodes.purpose, purpose), eq(otpCodes.recipient, recipient),
     isNull(otpCodes.consumedAt), isNull(otpCodes.voidedAt), gt(otpCodes.expiresAt, now),
@@ -53,7 +53,7 @@ export async function findLiveOtp(db: Database, storeId: number, customerId: num
 }
 
 /** Counts one wrong try, never past `max` (two racing guesses cannot earn a sixth). */
-export async function countWrongOtpTry(db: Database, id: number, max: number): Promise<number | null> {
+export async function countWrongOtpTry(db: Executor, id: number, max: number): Promise<number | null> {
   const [row] = await db.update(otpCodes).set({ attempts: sql`${otpCodes.attempts} + 1` })
     .where(and(eq(otpCodes.id, id), lt(otpCodes.attempts, max)))
     .returning({ attempts: otpCodes.attempts });
@@ -61,28 +61,28 @@ export async function countWrongOtpTry(db: Database, id: number, max: number): P
 }
 
 /** Marks a code used if it is still live; false when another request used, voided or exhausted it first. */
-export async function consumeOtp(db: Database, id: number, max: number, now: Date): Promise<boolean> {
+export async function consumeOtp(db: Executor, id: number, max: number, now: Date): Promise<boolean> {
   const rows = await db.update(otpCodes).set({ consumedAt: now }).where(and(
     eq(otpCodes.id, id), isNull(otpCodes.consumedAt), isNull(otpCodes.voidedAt), gt(otpCodes.expiresAt, now), lt(otpCodes.attempts, max),
   )).returning({ id: otpCodes.id });
   return rows.length === 1;
 }
 
-export async function insertOutboxMessage(db: Database, values: typeof outboxMessages.$inferInsert): Promise<number> {
+export async function insertOutboxMessage(db: Executor, values: typeof outboxMessages.$inferInsert): Promise<number> {
   const [row] = await db.insert(outboxMessages).values(values).returning({ id: outboxMessages.id });
   return row!.id;
 }
 
-export async function markMessageDelivered(db: Database, id: number, now: Date): Promise<void> {
+export async function markMessageDelivered(db: Executor, id: number, now: Date): Promise<void> {
   await db.update(outboxMessages).set({ deliveredAt: now, error: null }).where(eq(outboxMessages.id, id));
 }
 
-export async function markMessageFailed(db: Database, id: number, error: string): Promise<void> {
+export async function markMessageFailed(db: Executor, id: number, error: string): Promise<void> {
   await db.update(outboxMessages).set({ error: error.slice(0, 500) }).where(eq(outboxMessages.id, id));
 }
 
 /** Newest first; every store (the dev outbox is not tenant-scoped). */
-export async function listOutboxMessages(db: Database, to: string | undefined, limit: number): Promise<OutboxRow[]> {
+export async function listOutboxMessages(db: Executor, to: string | undefined, limit: number): Promise<OutboxRow[]> {
   return db.select().from(outboxMessages)
     .where(to ? eq(outboxMessages.to, to) : undefined)
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id)).limit(limit);

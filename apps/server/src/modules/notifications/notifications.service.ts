@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { OutboxResponse } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
+import type { Executor } from '../../lib/db.ts';
 import type { Config } from '../../config.ts';
-import type { RequestContext } from '../../lib/context.ts';
+import { executor, type RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { equalHex, hashOtp } from '../../lib/secrets.ts';
 import * as repo from './notifications.repo.ts';
@@ -15,13 +16,10 @@ export type { Channel, OtpPurpose, OtpRow };
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_WRONG_TRIES = 5;
 
-/** What the services of auth and customers need besides the database and the tenant. */
-export interface ServiceDeps {
+/** What the code and delivery steps use besides the database and the request context. */
+interface ServiceDeps {
   config: Config;
   senders: Senders;
-  /** The caller's address (rate limits). */
-  ip: string;
-  log?: { warn(obj: object, msg: string): void };
 }
 
 export interface OtpTarget {
@@ -55,7 +53,7 @@ function newCode(): string {
 
 /** Voids the owner's live code for this purpose and recipient, then stores a new one; answers the row. */
 async function storeCode(
-  db: Database, ctx: RequestContext, deps: ServiceDeps,
+  db: Executor, ctx: RequestContext, deps: ServiceDeps,
   input: { owner: CodeOwner; purpose: OtpPurpose; recipient: string; code: string },
 ): Promise<OtpRow> {
   const now = new Date();
@@ -82,8 +80,8 @@ async function storeCode(
 }
 
 /** A new code for this purpose and recipient (voiding the live one), delivered; answers its regId. */
-export async function issueOtp(
-  db: Database, ctx: RequestContext, deps: ServiceDeps,
+async function issueOtp(
+  db: Executor, ctx: RequestContext, deps: ServiceDeps,
   input: { customerId: number; purpose: OtpPurpose; target: OtpTarget },
 ): Promise<number> {
   const code = newCode();
@@ -97,8 +95,8 @@ export async function issueOtp(
  * identifier: a code stored like a real one under the userId the caller was given (so resends,
  * wrong tries and replacements behave alike), but never sent and never accepted.
  */
-export async function issueDecoyOtp(
-  db: Database, ctx: RequestContext, deps: ServiceDeps,
+async function issueDecoyOtp(
+  db: Executor, ctx: RequestContext, deps: ServiceDeps,
   input: { userId: number; purpose: OtpPurpose; recipient: string },
 ): Promise<number> {
   const row = await storeCode(db, ctx, deps, { owner: { decoyUserId: input.userId }, purpose: input.purpose, recipient: input.recipient, code: newCode() });
@@ -111,13 +109,13 @@ export function flowUserId(row: OtpRow): number | null {
 }
 
 /** The code `regId` of this store and purpose, handed out under `userId`; null otherwise (decoys included). */
-export async function findFlowOtp(db: Database, ctx: RequestContext, input: { userId: number; regId: number; purpose: OtpPurpose }): Promise<OtpRow | null> {
+async function findFlowOtp(db: Executor, ctx: RequestContext, input: { userId: number; regId: number; purpose: OtpPurpose }): Promise<OtpRow | null> {
   const row = await repo.findOtpByRegId(db, ctx.store.id, input.regId);
   return row && row.purpose === input.purpose && flowUserId(row) === input.userId ? row : null;
 }
 
 /** The customer's live code of this purpose for this recipient, if one waits. */
-export async function findLiveOtp(db: Database, ctx: RequestContext, input: { customerId: number; purpose: OtpPurpose; recipient: string }): Promise<OtpRow | null> {
+async function findLiveOtp(db: Executor, ctx: RequestContext, input: { customerId: number; purpose: OtpPurpose; recipient: string }): Promise<OtpRow | null> {
   return repo.findLiveOtp(db, ctx.store.id, input.customerId, input.purpose, input.recipient, new Date());
 }
 
@@ -132,8 +130,8 @@ export const CODE_NOT_VALID = 'This code is not valid. Please request a new one.
  * Checks a code and uses it up. At most 5 wrong tries per code; a used, replaced or expired code
  * fails. A decoy goes through every step a real code does and fails as a wrong code.
  */
-export async function checkOtp(
-  db: Database, ctx: RequestContext, deps: ServiceDeps,
+async function checkOtp(
+  db: Executor, ctx: RequestContext, deps: ServiceDeps,
   input: { userId: number; regId: number; purpose: OtpPurpose; code: string },
 ): Promise<CodeCheck> {
   const row = await findFlowOtp(db, ctx, input);
@@ -175,7 +173,7 @@ function composeText(channel: Channel, storeName: string, purpose: OtpPurpose, c
  * or email; in production the stored text has the code masked.
  */
 async function deliverCode(
-  db: Database, ctx: RequestContext, deps: ServiceDeps,
+  db: Executor, ctx: RequestContext, deps: ServiceDeps,
   input: { target: OtpTarget; purpose: OtpPurpose; code: string },
 ): Promise<void> {
   const { target, purpose, code } = input;
@@ -194,14 +192,14 @@ async function deliverCode(
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     await repo.markMessageFailed(db, id, reason);
-    deps.log?.warn({ messageId: id, channel: target.channel, sender: sender.name, reason }, 'message delivery failed');
+    ctx.log.warn({ messageId: id, channel: target.channel, sender: sender.name, reason }, 'message delivery failed');
     throw new AppError(503, 'We could not send the code right now. Please try again in a moment.', 'delivery_failed');
   }
 }
 
 // ---------- Dev outbox ----------
 
-export async function listOutbox(db: Database, to: string | undefined): Promise<OutboxResponse> {
+async function listOutbox(db: Executor, to: string | undefined): Promise<OutboxResponse> {
   const target = to?.trim();
   const normalised = target && target.includes('@') ? target.toLowerCase() : target?.replace(/[\s().-]/g, '');
   const rows = await repo.listOutboxMessages(db, normalised || undefined, 50);
@@ -211,3 +209,41 @@ export async function listOutbox(db: Database, to: string | undefined): Promise<
     })),
   };
 }
+
+// ---------- Messages to the store ----------
+
+/**
+ * A message to the store's own address (the enquiry form), stored in the outbox first and then
+ * emailed when EMAIL_SENDER=smtp. A failed delivery loses nothing: the outbox row keeps the error.
+ */
+async function emailStore(db: Executor, ctx: RequestContext, deps: ServiceDeps, input: { purpose: 'enquiry'; subject: string; text: string }): Promise<void> {
+  const { subject, text } = input;
+  const messageId = await repo.insertOutboxMessage(db, { storeId: ctx.store.id, to: ctx.store.email, channel: 'email', purpose: input.purpose, subject, text });
+  const sender = deps.senders.email;
+  if (!sender) return;
+  try {
+    await sender.send({ channel: 'email', to: ctx.store.email, fromName: ctx.store.name, subject, text, code: '' });
+    await repo.markMessageDelivered(db, messageId, new Date());
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    await repo.markMessageFailed(db, messageId, reason);
+    ctx.log.warn({ messageId, reason }, `${input.purpose} email not delivered (the message is stored)`);
+  }
+}
+
+/** One-time codes, messages and the development outbox. */
+export function createNotificationsService({ db, config, senders }: { db: Database; config: Config; senders: Senders }) {
+  const deps: ServiceDeps = { config, senders };
+  return {
+    issueOtp: (ctx: RequestContext, input: { customerId: number; purpose: OtpPurpose; target: OtpTarget }) => issueOtp(executor(db, ctx), ctx, deps, input),
+    issueDecoyOtp: (ctx: RequestContext, input: { userId: number; purpose: OtpPurpose; recipient: string }) => issueDecoyOtp(executor(db, ctx), ctx, deps, input),
+    findFlowOtp: (ctx: RequestContext, input: { userId: number; regId: number; purpose: OtpPurpose }) => findFlowOtp(executor(db, ctx), ctx, input),
+    findLiveOtp: (ctx: RequestContext, input: { customerId: number; purpose: OtpPurpose; recipient: string }) => findLiveOtp(executor(db, ctx), ctx, input),
+    checkOtp: (ctx: RequestContext, input: { userId: number; regId: number; purpose: OtpPurpose; code: string }) => checkOtp(executor(db, ctx), ctx, deps, input),
+    emailStore: (ctx: RequestContext, input: { purpose: 'enquiry'; subject: string; text: string }) => emailStore(executor(db, ctx), ctx, deps, input),
+    /** The development outbox (GET /api/dev/outbox): not for production. */
+    outbox: (to: string | undefined) => listOutbox(db, to),
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,42 +1,12 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
-  type AddressSnapshot, customers, items, orderDispatches, orderLines, orders, payments, stores,
+  type AddressSnapshot, orderDispatches, orderLines, orders,
 } from '@gemstore/db';
 import type { Executor } from '../../lib/db.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-export type PaymentRow = typeof payments.$inferSelect;
 export type DispatchRow = typeof orderDispatches.$inferSelect;
-
-/**
- * The one atomic step that reserves an order's stones (ARCHITECTURE.md rule 5): a single UPDATE
- * that only takes stones still available. Concurrent orders for one stone serialise on its row
- * lock; the loser re-reads the row as reserved and gets nothing back.
- */
-export async function reserveAvailableItems(db: Executor, storeId: number, itemIds: number[]) {
-  return db.update(items).set({ status: 'reserved' })
-    .where(and(eq(items.storeId, storeId), inArray(items.id, itemIds), eq(items.status, 'available')))
-    .returning({ id: items.id, name: items.name, pricePaise: items.pricePaise });
-}
-
-export async function findItemStates(db: Executor, storeId: number, itemIds: number[]) {
-  if (itemIds.length === 0) return [];
-  return db.select({ id: items.id, name: items.name, status: items.status }).from(items)
-    .where(and(eq(items.storeId, storeId), inArray(items.id, itemIds)));
-}
-
-/** Locks the stones of an order (payment and retry decide on their current state). */
-export async function lockItems(db: Executor, itemIds: number[]) {
-  if (itemIds.length === 0) return [];
-  return db.select({ id: items.id, name: items.name, status: items.status }).from(items)
-    .where(inArray(items.id, itemIds)).orderBy(asc(items.id)).for('update');
-}
-
-export async function setItemsStatus(db: Executor, itemIds: number[], status: 'available' | 'reserved' | 'sold', onlyIf: 'available' | 'reserved' | 'sold') {
-  if (itemIds.length === 0) return [];
-  return db.update(items).set({ status }).where(and(inArray(items.id, itemIds), eq(items.status, onlyIf))).returning({ id: items.id });
-}
 
 export interface NewOrder {
   storeId: number; customerId: number; totalQty: number; totalPaise: number;
@@ -79,11 +49,6 @@ export async function listOrderLines(db: Executor, orderIds: number[]): Promise<
   return db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.id));
 }
 
-export async function listPayments(db: Executor, orderIds: number[]): Promise<PaymentRow[]> {
-  if (orderIds.length === 0) return [];
-  return db.select().from(payments).where(inArray(payments.orderId, orderIds)).orderBy(asc(payments.id));
-}
-
 export async function listDispatches(db: Executor, orderIds: number[]): Promise<DispatchRow[]> {
   if (orderIds.length === 0) return [];
   return db.select().from(orderDispatches).where(inArray(orderDispatches.orderId, orderIds));
@@ -103,17 +68,6 @@ export async function setProviderOrderId(db: Executor, orderId: number, provider
   return current?.providerOrderId ?? providerOrderId;
 }
 
-export async function findStore(db: Executor, storeId: number) {
-  const [row] = await db.select().from(stores).where(eq(stores.id, storeId)).limit(1);
-  return row ?? null;
-}
-
-export async function findCustomerContact(db: Executor, storeId: number, customerId: number) {
-  const [row] = await db.select({ name: customers.name, email: customers.email, phone: customers.phone }).from(customers)
-    .where(and(eq(customers.storeId, storeId), eq(customers.id, customerId))).limit(1);
-  return row ?? null;
-}
-
 /**
  * Claims lapsed unpaid orders for this transaction. SKIP LOCKED lets any number of replicas sweep
  * at once without waiting on each other or on a payment that holds an order's lock.
@@ -126,14 +80,13 @@ export async function claimLapsedOrders(db: Executor, now: Date, limit: number):
   return rows.map((r) => r.id);
 }
 
-/** Marks the claimed orders expired and frees their stones (a pending order's reserved stones are its own). */
-export async function expireOrders(db: Executor, orderIds: number[]): Promise<void> {
-  if (orderIds.length === 0) return;
-  await db.update(orders).set({ status: 'expired' }).where(and(inArray(orders.id, orderIds), eq(orders.status, 'pending')));
-  await db.update(items).set({ status: 'available' }).where(and(
-    eq(items.status, 'reserved'),
-    inArray(items.id, db.select({ id: orderLines.itemId }).from(orderLines).where(inArray(orderLines.orderId, orderIds))),
-  ));
+/** Marks the claimed orders expired; answers the stones of the orders it expired (a pending order's reserved stones are its own). */
+export async function expireOrders(db: Executor, orderIds: number[]): Promise<number[]> {
+  if (orderIds.length === 0) return [];
+  const expired = await db.update(orders).set({ status: 'expired' })
+    .where(and(inArray(orders.id, orderIds), eq(orders.status, 'pending'))).returning({ id: orders.id });
+  const lines = await listOrderLines(db, expired.map((o) => o.id));
+  return lines.map((l) => l.itemId);
 }
 
 export async function upsertDispatch(db: Executor, orderId: number, courierPartner: string, trackingNumber: string): Promise<DispatchRow> {

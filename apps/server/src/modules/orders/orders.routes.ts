@@ -1,20 +1,16 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OrderIdBody, OrderResponse, OrdersResponse, PayQuery, PaymentMethodsResponse, PlaceOrderBody, PlaceOrderResponse } from '@gemstore/contracts';
-import { customerContext } from '../../lib/customer-context.ts';
-import { customerOnly } from '../../plugins/auth.ts';
-import * as service from './orders.service.ts';
+import type { FastifyInstance } from 'fastify';
+import { endpoints, orderRoutes } from '@gemstore/contracts';
+import { customerContext } from '../../lib/context.ts';
+import { endpointsOf, registerEndpoints } from '../../lib/endpoints.ts';
 
-export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.db;
-
-  app.post('/payment-methods', { onRequest: customerOnly, schema: { response: { 200: PaymentMethodsResponse } } },
-    async (request) => service.listPaymentMethods(customerContext(request)));
-  app.post('/place-order', { onRequest: customerOnly, schema: { body: PlaceOrderBody, response: { 200: PlaceOrderResponse } } },
-    async (request) => service.placeOrder(db, customerContext(request), request.body));
-  app.post('/orders', { onRequest: customerOnly, schema: { response: { 200: OrdersResponse } } },
-    async (request) => service.listOrders(db, customerContext(request), app.config.privateMedia));
-  app.post('/order', { onRequest: customerOnly, schema: { body: OrderIdBody, response: { 200: OrderResponse } } },
-    async (request) => service.getOrder(db, customerContext(request), app.config.privateMedia, request.body.orderId));
-  app.post('/retry-pay', { onRequest: customerOnly, schema: { body: OrderIdBody, response: { 200: PayQuery } } },
-    async (request) => service.retryPay(db, app.config, customerContext(request), request.body.orderId));
-};
+export async function ordersRoutes(app: FastifyInstance) {
+  const { orders } = app.services;
+  const { checkout, orders: orderViews, payment } = app.flows;
+  registerEndpoints(app, endpointsOf(endpoints, orderRoutes), {
+    paymentMethods: async (request) => orders.paymentMethods(customerContext(request)),
+    placeOrder: (request) => checkout.placeOrder(customerContext(request), request.body),
+    orders: (request) => orderViews.listOrders(customerContext(request)),
+    order: (request) => orderViews.getOrder(customerContext(request), request.body.orderId),
+    retryPay: (request) => payment.preparePayment(customerContext(request), request.body.orderId),
+  });
+}

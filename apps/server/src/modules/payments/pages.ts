@@ -1,5 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import type { PayPageData } from './payments.service.ts';
+import type { PaymentProvider } from './providers.ts';
+
+/** What a payment page shows. */
+export interface PayPageData {
+  orderId: number;
+  status: string;
+  amountPaise: number;
+  storeName: string;
+  providerOrderId: string;
+  provider: PaymentProvider;
+  email: string;
+  contact: string;
+}
 
 /** Text for HTML content and quoted attribute values. */
 export function escapeHtml(value: string | number): string {

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { payments, webhookEvents } from '@gemstore/db';
 import type { Executor } from '../../lib/db.ts';
 
@@ -26,4 +26,11 @@ export async function rememberWebhookEvent(db: Executor, provider: string, event
     .onConflictDoNothing({ target: webhookEvents.eventId })
     .returning({ eventId: webhookEvents.eventId });
   return rows.length === 1;
+}
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export async function listPaymentsOfOrders(db: Executor, orderIds: number[]): Promise<PaymentRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(payments).where(inArray(payments.orderId, orderIds)).orderBy(asc(payments.id));
 }

@@ -1,12 +1,7 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { endpoints, paymentRoutes } from '@gemstore/contracts';
+import { endpointsOf, registerEndpoints } from '../../lib/endpoints.ts';
 import { messagePage, newNonce, razorpayPage, razorpayPageCsp, sandboxPage, SANDBOX_PAGE_CSP } from './pages.ts';
-import * as service from './payments.service.ts';
-import { verifyPayLink } from './signatures.ts';
-
-const OrderParams = z.object({ orderId: z.coerce.number().int().positive().max(2_147_483_647) });
-const TokenQuery = z.object({ token: z.string().max(200).optional() });
 
 function html(reply: FastifyReply, status: number, body: string, csp = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'") {
   return reply.status(status)
@@ -24,60 +19,62 @@ function html(reply: FastifyReply, status: number, body: string, csp = "default-
  *   GET  /pay/sandbox/{orderId}?token=   the built-in provider's page (Pay / Fail)
  *   GET  /pay/razorpay/{orderId}?token=  Razorpay Checkout
  *   POST /pay/callback/{orderId}         the signed result from either, then back to order/view/{id}
+ * And POST /api/payments/razorpay/webhook: no tenant (Razorpay calls it for every shop), raw body
+ * for the signature. Registered at the root: the table's paths say where each lives.
  */
-export const payPagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app;
-  const config = app.config.checkout;
+export async function paymentsRoutes(app: FastifyInstance) {
+  const { payments } = app.services;
+  const { payment } = app.flows;
+  const { razorpayWebhook, ...pages } = endpointsOf(endpoints, paymentRoutes);
 
-  // Payment pages post their result as an HTML form.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
-
-  for (const provider of ['sandbox', 'razorpay'] as const) {
-    app.get(`/${provider}/:orderId`, { schema: { params: OrderParams, querystring: TokenQuery } }, async (request, reply) => {
-      const { orderId } = request.params;
-      if (provider === 'sandbox' && !config.sandboxEnabled) {
-        return html(reply, 404, messagePage('Payment unavailable', 'The sandbox payment page is switched off on this server.', orderId));
-      }
-      if (!verifyPayLink(config.payLinkSecret, orderId, request.query.token)) {
-        return html(reply, 403, messagePage('Payment link expired', 'This payment link is not valid or has expired. Open the order and choose Retry Payment.', orderId));
-      }
-      const data = await service.payPageData(db, config, provider, orderId);
-      if (!data) return html(reply, 404, messagePage('No payment in progress', 'This order has no payment in progress here. Open the order and choose Retry Payment.', orderId));
-      if (data.status === 'paid') return reply.status(303).header('location', `/order/view/${orderId}`).send();
-      const callbackPath = `/pay/callback/${orderId}`;
-      if (provider === 'sandbox') {
-        return html(reply, 200, sandboxPage(data, callbackPath, service.providersFor(config).sandbox.signPayment(data.providerOrderId)), SANDBOX_PAGE_CSP);
-      }
-      const nonce = newNonce();
-      return html(reply, 200, razorpayPage(data, `${request.protocol}://${request.host}${callbackPath}`, nonce), razorpayPageCsp(nonce));
-    });
+  async function payPage(provider: 'sandbox' | 'razorpay', orderId: number, token: string | undefined, host: string, reply: FastifyReply) {
+    if (provider === 'sandbox' && !payments.sandboxEnabled) {
+      return html(reply, 404, messagePage('Payment unavailable', 'The sandbox payment page is switched off on this server.', orderId));
+    }
+    if (!payments.checkPayLink(orderId, token)) {
+      return html(reply, 403, messagePage('Payment link expired', 'This payment link is not valid or has expired. Open the order and choose Retry Payment.', orderId));
+    }
+    const data = await payment.payPage(provider, orderId);
+    if (!data) return html(reply, 404, messagePage('No payment in progress', 'This order has no payment in progress here. Open the order and choose Retry Payment.', orderId));
+    if (data.status === 'paid') return reply.status(303).header('location', `/order/view/${orderId}`).send();
+    const callbackPath = `/pay/callback/${orderId}`;
+    if (provider === 'sandbox') return html(reply, 200, sandboxPage(data, callbackPath, payments.signSandboxPayment(data.providerOrderId)), SANDBOX_PAGE_CSP);
+    const nonce = newNonce();
+    return html(reply, 200, razorpayPage(data, `${host}${callbackPath}`, nonce), razorpayPageCsp(nonce));
   }
 
-  app.post('/callback/:orderId', { schema: { params: OrderParams } }, async (request, reply) => {
-    const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-    const result = await service.handleCallback(db, config, request.params.orderId, form);
-    if (result.kind === 'rejected') {
-      request.log.warn({ orderId: result.orderId, reason: result.reason }, 'payment callback rejected');
-      return html(reply, 400, messagePage('Payment not confirmed', `${result.reason} If money left your account, the shop will confirm it shortly.`, result.orderId));
-    }
-    const query = result.kind === 'paid' ? '' : `?payment=${result.kind}`;
-    return reply.status(303).header('location', `/order/view/${result.orderId}${query}`).send();
+  await app.register(async (scope) => {
+    // Payment pages post their result as an HTML form.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    registerEndpoints(scope, pages, {
+      sandboxPage: (request, reply) => payPage('sandbox', request.params.orderId, request.query.token, `${request.protocol}://${request.host}`, reply),
+      razorpayPage: (request, reply) => payPage('razorpay', request.params.orderId, request.query.token, `${request.protocol}://${request.host}`, reply),
+      paymentCallback: async (request, reply) => {
+        const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+        const result = await payment.callback(request.params.orderId, form);
+        if (result.kind === 'rejected') {
+          request.log.warn({ orderId: result.orderId, reason: result.reason }, 'payment callback rejected');
+          return html(reply, 400, messagePage('Payment not confirmed', `${result.reason} If money left your account, the shop will confirm it shortly.`, result.orderId));
+        }
+        const query = result.kind === 'paid' ? '' : `?payment=${result.kind}`;
+        return reply.status(303).header('location', `/order/view/${result.orderId}${query}`).send();
+      },
+    });
   });
-};
 
-/** POST /api/payments/razorpay/webhook: no tenant (Razorpay calls it for every shop), raw body for the signature. */
-export const paymentsApiRoutes: FastifyPluginAsync = async (app) => {
-  const { db } = app;
-  const config = app.config.checkout;
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
-
-  app.post('/payments/razorpay/webhook', { config: { skipTenant: true } }, async (request, reply) => {
-    if (!Buffer.isBuffer(request.body)) return reply.status(400).send({ message: 'Send the event as application/json.' });
-    const result = await service.handleRazorpayWebhook(db, config, request.body, request.headers);
-    if (result.status !== 200) request.log.warn({ status: result.status, message: result.body.message }, 'razorpay webhook refused');
-    return reply.status(result.status).send(result.body);
-  });
-};
+  // The signature covers the exact bytes: the body is read raw, not parsed.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+    registerEndpoints(scope, { razorpayWebhook }, {
+      razorpayWebhook: async (request, reply) => {
+        if (!Buffer.isBuffer(request.body)) return reply.status(400).send({ message: 'Send the event as application/json.' });
+        const result = await payment.razorpayWebhook(request.body, request.headers);
+        if (result.status !== 200) request.log.warn({ status: result.status, message: result.body.message }, 'razorpay webhook refused');
+        return reply.status(result.status).send(result.body);
+      },
+    }, { razorpayWebhook: { validateBody: false } });
+  }, { prefix: '/api' });
+}

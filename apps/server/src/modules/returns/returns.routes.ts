@@ -1,16 +1,13 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  MAX_ID, MAX_RETURN_IMAGES, MAX_RETURN_IMAGE_BYTES, ReturnCreateFields, ReturnCreateResponse, ReturnTrackingBody, ReturnTrackingResponse,
-  refusingNulCharacters,
+  endpoints, MAX_RETURN_IMAGES, MAX_RETURN_IMAGE_BYTES, ReturnCreateFields, refusingNulCharacters, returnRoutes,
 } from '@gemstore/contracts';
-import { customerContext } from '../../lib/customer-context.ts';
+import { customerContext } from '../../lib/context.ts';
+import { endpointsOf, registerEndpoints } from '../../lib/endpoints.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
-import { customerOnly } from '../../plugins/auth.ts';
 import { moveLegacyReturnPhotos } from './photos.ts';
-import * as service from './returns.service.ts';
+import type { UploadedImage } from './returns.service.ts';
 
 /** Multipart limit errors of @fastify/multipart, as field errors the form can show. */
 function multipartError(err: unknown): ValidationError | null {
@@ -32,7 +29,7 @@ const ReturnFormFields = refusingNulCharacters(ReturnCreateFields);
 async function readReturnForm(request: FastifyRequest) {
   const fields: Record<string, string> = {};
   const detailIds: string[] = [];
-  const images: service.UploadedImage[] = [];
+  const images: UploadedImage[] = [];
   try {
     for await (const part of request.parts()) {
       const name = part.fieldname;
@@ -62,41 +59,37 @@ async function readReturnForm(request: FastifyRequest) {
   return { fields: parsed.data, images };
 }
 
-export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.db;
+export async function returnsRoutes(app: FastifyInstance) {
+  const { returns } = app.services;
+  const { orders } = app.flows;
   const photos = app.config.privateMedia;
   const moved = await moveLegacyReturnPhotos(app.config.mediaDir, photos);
   if (moved) app.log.info({ moved }, 'return photos moved out of the public media folder');
-  await app.register(multipart, {
-    limits: { fileSize: MAX_RETURN_IMAGE_BYTES, files: MAX_RETURN_IMAGES, fields: 120, parts: 130, fieldSize: 8 * 1024, headerPairs: 200 },
-    throwFileSizeLimit: true,
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: MAX_RETURN_IMAGE_BYTES, files: MAX_RETURN_IMAGES, fields: 120, parts: 130, fieldSize: 8 * 1024, headerPairs: 200 },
+      throwFileSizeLimit: true,
+    });
+    registerEndpoints(scope, endpointsOf(endpoints, returnRoutes), {
+      returnRequestCreate: async (request) => {
+        const ctx = customerContext(request);
+        const { fields, images } = await readReturnForm(request as unknown as FastifyRequest);
+        return orders.requestReturn(ctx, fields, images);
+      },
+      returnTracking: (request) => orders.submitReturnTracking(customerContext(request), request.body),
+      // The signed link in an order's returns[].images[].path: no bearer token (an <img> sends none), the link is the pass.
+      returnPhoto: async (request, reply) => {
+        const photo = await returns.openPhoto(request.ctx, request.params.imageId, request.query);
+        return reply
+          .type(photo.contentType)
+          .header('content-length', photo.size)
+          // Never in a shared cache, and in the browser's own for no longer than the link works.
+          .header('cache-control', `private, max-age=${photo.secondsLeft}`)
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('cross-origin-resource-policy', 'same-origin')
+          .header('referrer-policy', 'no-referrer')
+          .send(photo.file.createReadStream());
+      },
+    });
   });
-
-  app.post('/return-request-create', { onRequest: customerOnly, schema: { response: { 200: ReturnCreateResponse } } }, async (request) => {
-    const ctx = customerContext(request);
-    const { fields, images } = await readReturnForm(request);
-    return service.createReturn(db, ctx, photos, fields, images);
-  });
-
-  app.post('/return-request-tracking-details-submit', { onRequest: customerOnly, schema: { body: ReturnTrackingBody, response: { 200: ReturnTrackingResponse } } },
-    async (request) => service.submitTracking(db, customerContext(request), photos, request.body));
-
-  // The signed link in an order's returns[].images[].path: no bearer token (an <img> sends none), the link is the pass.
-  app.get('/return-request-photo/:imageId', {
-    schema: {
-      params: z.object({ imageId: z.coerce.number().int().min(1).max(MAX_ID) }),
-      querystring: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }),
-    },
-  }, async (request, reply) => {
-    const photo = await service.openReturnPhoto(db, request.ctx, photos, request.params.imageId, request.query);
-    return reply
-      .type(photo.contentType)
-      .header('content-length', photo.size)
-      // Never in a shared cache, and in the browser's own for no longer than the link works.
-      .header('cache-control', `private, max-age=${photo.secondsLeft}`)
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cross-origin-resource-policy', 'same-origin')
-      .header('referrer-policy', 'no-referrer')
-      .send(photo.file.createReadStream());
-  });
-};
+}

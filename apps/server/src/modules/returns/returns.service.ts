@@ -7,17 +7,13 @@ import {
 } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import type { PrivateMediaConfig } from '../../config.ts';
-import type { CustomerContext } from '../../lib/customer-context.ts';
-import type { RequestContext } from '../../lib/context.ts';
+import { type CustomerContext, executor, type RequestContext } from '../../lib/context.ts';
+import type { Executor } from '../../lib/db.ts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { findStonesByIds } from '../catalog/catalog.service.ts';
-import * as orders from '../orders/orders.repo.ts';
 import { EXTENSIONS, reencodeImage, sniffImage } from './images.ts';
 import { checkReturnPhotoLink, PHOTO_TYPES, photoFileName, returnPhotoDir, signReturnPhotoUrl } from './photos.ts';
 import * as repo from './returns.repo.ts';
 
-/** For other modules (the back office's return screens): a signed, expiring link to one photo of the store's returns. */
-export { signReturnPhotoUrl } from './photos.ts';
 
 export type LineDetail = { id: number; item: Item & { iname: string } };
 export type ReturnWithOrder = ReturnRequest & { orderId: number };
@@ -45,8 +41,8 @@ function toReturn(
 }
 
 /** Returns of these orders with their lines and pictures (the order answer embeds them). */
-export async function listReturnsOfOrders(
-  db: Database, ctx: RequestContext, photos: PrivateMediaConfig, orderIds: number[], lineDetails: Map<number, LineDetail>,
+async function listReturnsOfOrders(
+  db: Executor, ctx: RequestContext, photos: PrivateMediaConfig, orderIds: number[], lineDetails: Map<number, LineDetail>,
 ): Promise<ReturnWithOrder[]> {
   const rows = await repo.listReturnsOfOrders(db, ctx.store.id, orderIds);
   const ids = rows.map((r) => r.id);
@@ -54,19 +50,6 @@ export async function listReturnsOfOrders(
   return rows.map((r) => toReturn(
     photos, r, lines.filter((l) => l.returnId === r.id).map((l) => l.orderLineId), images.filter((i) => i.returnId === r.id), lineDetails,
   ));
-}
-
-async function loadReturn(db: Database, ctx: RequestContext, photos: PrivateMediaConfig, row: repo.ReturnRow): Promise<ReturnRequest> {
-  const lines = await orders.listOrderLines(db, [row.orderId]);
-  const items = await findStonesByIds(db, ctx.store.id, lines.map((l) => l.itemId));
-  const byId = new Map(items.map((i) => [i.id, i]));
-  const details = new Map(lines.flatMap((l) => {
-    const item = byId.get(l.itemId);
-    return item ? [[l.id, { id: l.id, item: { ...item, iname: l.itemName } }] as const] : [];
-  }));
-  const [found] = await listReturnsOfOrders(db, ctx, photos, [row.orderId], details).then((all) => all.filter((r) => r.id === row.id));
-  const { orderId: _orderId, ...rest } = found!;
-  return rest;
 }
 
 export interface UploadedImage {
@@ -82,23 +65,30 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
+/** Courier and tracking number of an approved return (spec: only while Approved). */
+async function submitTracking(db: Executor, ctx: CustomerContext, input: ReturnTrackingBody): Promise<repo.ReturnRow> {
+  const found = await repo.findReturn(db, ctx.store.id, input.returnId, ctx.actor.customerId);
+  if (!found) throw new NotFoundError('This return request does not exist.');
+  const notApproved = () => new ConflictError(
+    `Tracking details can be sent only while the return is Approved; it is ${RETURN_STATUS_LABELS[found.status]}.`, 'return_not_approved',
+  );
+  if (found.status !== 'approved') throw notApproved();
+  const row = await repo.updateReturn(db, found.id, 'approved', { courierPartner: input.courierPartner, trackingNumber: input.trackingNumber });
+  if (!row) throw notApproved();
+  return row;
+}
+
 /**
- * A return for lines of the customer's own dispatched order, each line at most once. Pictures are
- * checked by their bytes and re-encoded before anything is stored; files are written (to the
- * private folder, never under /media) first and removed again if the rows cannot be written, so a
- * failure leaves no rows and no files.
+ * A return of lines of an order (the flow checked they are the customer's, of a dispatched order),
+ * each line at most once. Pictures are checked by their bytes and re-encoded before anything is
+ * stored; files are written (to the private folder, never under /media) first and removed again if
+ * the rows cannot be written, so a failure leaves no rows and no files.
  */
-export async function createReturn(
-  db: Database, ctx: CustomerContext, photos: PrivateMediaConfig,
+async function createReturn(
+  db: Executor, ctx: CustomerContext, photos: PrivateMediaConfig,
   input: ReturnCreateFields, images: UploadedImage[],
-): Promise<ReturnCreateResponse> {
+): Promise<repo.ReturnRow> {
   if (images.length > MAX_RETURN_IMAGES) throw ValidationError.field('images', `Attach at most ${MAX_RETURN_IMAGES} images.`);
-  const order = await orders.findOrder(db, ctx.store.id, input.orderId, ctx.customerId);
-  if (!order) throw new NotFoundError('This order does not exist.');
-  const [dispatch] = await orders.listDispatches(db, [order.id]);
-  if (!dispatch) throw ValidationError.field('orderId', 'A return can be requested once the order has been dispatched.');
-  const lines = await orders.listOrderLines(db, [order.id]);
-  if (input.detailIds.some((id) => !lines.some((l) => l.id === id))) throw ValidationError.field('detailIds', 'Choose stones of this order.');
   if ((await repo.findReturnedLines(db, input.detailIds)).length) throw ValidationError.field('detailIds', 'A chosen stone is already part of a return request.');
 
   const encoded: { data: Buffer; ext: string }[] = [];
@@ -123,28 +113,14 @@ export async function createReturn(
       written.push(join(dir, name));
       names.push(name);
     }
-    const row = await db.transaction((tx) => repo.insertReturn(tx, {
-      storeId: ctx.store.id, orderId: order.id, customerId: ctx.customerId, reason: input.reason, comment: input.comment,
+    return await db.transaction((tx) => repo.insertReturn(tx, {
+      storeId: ctx.store.id, orderId: input.orderId, customerId: ctx.actor.customerId, reason: input.reason, comment: input.comment,
     }, input.detailIds, names));
-    return { returnRequest: await loadReturn(db, ctx, photos, row), orderId: order.id, message: 'Your return request was placed.' };
   } catch (err) {
     await Promise.all(written.map((f) => unlink(f).catch(() => {})));
     if (isUniqueViolation(err)) throw ValidationError.field('detailIds', 'A chosen stone is already part of a return request.');
     throw err;
   }
-}
-
-/** Courier and tracking number of an approved return (spec: only while Approved). */
-export async function submitTracking(db: Database, ctx: CustomerContext, photos: PrivateMediaConfig, input: ReturnTrackingBody): Promise<ReturnTrackingResponse> {
-  const found = await repo.findReturn(db, ctx.store.id, input.returnId, ctx.customerId);
-  if (!found) throw new NotFoundError('This return request does not exist.');
-  const notApproved = () => new ConflictError(
-    `Tracking details can be sent only while the return is Approved; it is ${RETURN_STATUS_LABELS[found.status]}.`, 'return_not_approved',
-  );
-  if (found.status !== 'approved') throw notApproved();
-  const row = await repo.updateReturn(db, found.id, 'approved', { courierPartner: input.courierPartner, trackingNumber: input.trackingNumber });
-  if (!row) throw notApproved();
-  return { returnRequest: await loadReturn(db, ctx, photos, row), message: 'The tracking details were saved.' };
 }
 
 export interface ReturnPhotoFile {
@@ -160,8 +136,8 @@ export interface ReturnPhotoFile {
  * another photo or signed for another store is 404 (as is a photo of another store); a genuine
  * link past its expiry is 403 `photo_link_expired` (reloading the order gives a fresh one).
  */
-export async function openReturnPhoto(
-  db: Database, ctx: RequestContext, photos: PrivateMediaConfig, imageId: number, link: { expires?: string; signature?: string },
+async function openReturnPhoto(
+  db: Executor, ctx: RequestContext, photos: PrivateMediaConfig, imageId: number, link: { expires?: string; signature?: string },
 ): Promise<ReturnPhotoFile> {
   const missing = () => new NotFoundError('This photo does not exist.');
   const check = checkReturnPhotoLink(photos, ctx.store.id, imageId, link.expires, link.signature);
@@ -200,8 +176,8 @@ const NEXT_STATUSES: Record<repo.ReturnStatusValue, repo.ReturnStatusValue[]> = 
 };
 
 /** Back office (and tests until it exists): moves a return to its next status. */
-export async function changeReturnStatus(db: Database, storeId: number, returnId: number, status: repo.ReturnStatusValue): Promise<repo.ReturnRow> {
-  const found = await repo.findReturn(db, storeId, returnId);
+async function changeReturnStatus(db: Executor, ctx: RequestContext, returnId: number, status: repo.ReturnStatusValue): Promise<repo.ReturnRow> {
+  const found = await repo.findReturn(db, ctx.store.id, returnId);
   if (!found) throw new NotFoundError('This return request does not exist.');
   if (!NEXT_STATUSES[found.status].includes(status)) {
     throw new ConflictError(`A return that is ${RETURN_STATUS_LABELS[found.status]} cannot become ${RETURN_STATUS_LABELS[status]}.`, 'invalid_return_status');
@@ -210,3 +186,21 @@ export async function changeReturnStatus(db: Database, storeId: number, returnId
   if (!row) throw new ConflictError('The return changed meanwhile. Please reload.', 'return_changed');
   return row;
 }
+
+/** Return requests of orders: their lines, private photos and steps. Requesting one is a flow (flows/returns.ts). */
+export function createReturnsService({ db, photos }: { db: Database; photos: PrivateMediaConfig }) {
+  const q = (ctx: RequestContext) => executor(db, ctx);
+  return {
+    /** Returns of these orders with their lines and pictures (the order answer embeds them). */
+    ofOrders: (ctx: RequestContext, orderIds: number[], lineDetails: Map<number, LineDetail>) => listReturnsOfOrders(q(ctx), ctx, photos, orderIds, lineDetails),
+    create: (ctx: CustomerContext, input: ReturnCreateFields, images: UploadedImage[]) => createReturn(q(ctx), ctx, photos, input, images),
+    submitTracking: (ctx: CustomerContext, input: ReturnTrackingBody) => submitTracking(q(ctx), ctx, input),
+    openPhoto: (ctx: RequestContext, imageId: number, link: { expires?: string; signature?: string }) => openReturnPhoto(q(ctx), ctx, photos, imageId, link),
+    /** Back office (and tests until it exists): moves a return to its next status. */
+    changeStatus: (ctx: RequestContext, returnId: number, status: repo.ReturnStatusValue) => changeReturnStatus(q(ctx), ctx, returnId, status),
+    /** A signed, expiring link to one photo of the store's returns (the back office's return screens). */
+    photoUrl: (ctx: RequestContext, imageId: number) => signReturnPhotoUrl(photos, ctx.store.id, imageId),
+  };
+}
+
+export type ReturnsService = ReturnType<typeof createReturnsService>;

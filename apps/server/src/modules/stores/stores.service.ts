@@ -2,9 +2,11 @@ import {
   type Currency, isMediaRef, isSafeLink, isSafeWebUrl, StoreConfigurationInput, type StoreProfile, type StoreProfileResponse,
 } from '@gemstore/contracts';
 import type { Database, StoreConfiguration } from '@gemstore/db';
-import type { RequestContext, Store } from '../../lib/context.ts';
+import type { Config } from '../../config.ts';
+import { executor, type RequestContext, type Store } from '../../lib/context.ts';
+import type { Transaction } from '../../lib/db.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { listPageLinks } from '../content/content.repo.ts';
+import type { ContentService } from '../content/content.service.ts';
 import * as repo from './stores.repo.ts';
 
 export function storeCurrency(store: Store): Currency {
@@ -46,23 +48,56 @@ export function toStoreProfile(store: Store): StoreProfile {
   };
 }
 
-export async function getStoreProfile(db: Database, ctx: RequestContext): Promise<StoreProfileResponse> {
-  return { profile: toStoreProfile(ctx.store), nonCategorizedPages: await listPageLinks(db, ctx.store.id, 'non_categorized') };
+export interface StoresDeps {
+  db: Database;
+  config: Config;
+  content: ContentService;
 }
 
-/**
- * Replaces a store's display configuration (for the back office). Every URL is checked by the
- * contract first: an unsafe one answers 422 naming its field ("social.facebook", "banners.0.href")
- * and nothing is stored.
- */
-export async function saveStoreConfiguration(db: Database, storeId: number, input: unknown): Promise<StoreConfiguration> {
-  const parsed = StoreConfigurationInput.safeParse(input);
-  if (!parsed.success) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'configuration'] ??= []).push(issue.message);
-    throw new ValidationError(errors);
-  }
-  const saved = await repo.updateStoreConfiguration(db, storeId, parsed.data);
-  if (!saved) throw new NotFoundError('This store does not exist.', 'unknown_store');
-  return saved;
+/** Stores: which store a domain is, its profile, and its settings (the back office). */
+export function createStoresService({ db, config, content }: StoresDeps) {
+  // Each process keeps a domain's store for STORE_CACHE_SECONDS; replicas share nothing else.
+  const byDomain = new Map<string, { store: Store | null; expires: number }>();
+  const ttlMs = config.storeCacheSeconds * 1000;
+
+  return {
+    /** The store set up for a hostname, or null. */
+    async findByDomain(domain: string): Promise<Store | null> {
+      const hit = byDomain.get(domain);
+      if (hit && hit.expires > Date.now()) return hit.store;
+      const store = await repo.findStoreByDomain(db, domain);
+      if (ttlMs > 0) {
+        if (byDomain.size > 10000) byDomain.clear();
+        byDomain.set(domain, { store, expires: Date.now() + ttlMs });
+      }
+      return store;
+    },
+
+    /** A store by id (payment pages and callbacks arrive naming an order, not a domain). */
+    findById: (scope: { tx?: Transaction }, storeId: number) => repo.findStoreById(executor(db, scope), storeId),
+
+    async profile(ctx: RequestContext): Promise<StoreProfileResponse> {
+      return { profile: toStoreProfile(ctx.store), nonCategorizedPages: await content.pageLinks(ctx, 'non_categorized') };
+    },
+
+    /**
+     * Replaces the store's display configuration (for the back office). Every URL is checked by the
+     * contract first: an unsafe one answers 422 naming its field ("social.facebook", "banners.0.href")
+     * and nothing is stored.
+     */
+    async saveConfiguration(ctx: RequestContext, input: unknown): Promise<StoreConfiguration> {
+      const parsed = StoreConfigurationInput.safeParse(input);
+      if (!parsed.success) {
+        const errors: Record<string, string[]> = {};
+        for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'configuration'] ??= []).push(issue.message);
+        throw new ValidationError(errors);
+      }
+      const saved = await repo.updateStoreConfiguration(executor(db, ctx), ctx.store.id, parsed.data);
+      if (!saved) throw new NotFoundError('This store does not exist.', 'unknown_store');
+      for (const [domain, hit] of byDomain) if (hit.store?.id === ctx.store.id) byDomain.delete(domain);
+      return saved;
+    },
+  };
 }
+
+export type StoresService = ReturnType<typeof createStoresService>;

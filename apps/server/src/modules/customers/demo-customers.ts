@@ -1,8 +1,8 @@
 import { eq, like, or } from 'drizzle-orm';
 import { type Database, storeDomains } from '@gemstore/db';
 import { DEFAULT_COUNTRY_CODE_ID } from '@gemstore/contracts';
-import { countCustomers, insertCustomer } from '../customers/customers.repo.ts';
-import { hashPassword } from './password.ts';
+import { countCustomers, insertCustomer } from './customers.repo.ts';
+import { hashPassword } from '../../lib/password.ts';
 
 /** The demo customer's sign-in details (README). */
 export const DEMO_CUSTOMER = {

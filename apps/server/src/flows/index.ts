@@ -1,0 +1,20 @@
+import type { Database } from '@gemstore/db';
+import type { Services } from '../services.ts';
+import { checkoutFlows } from './checkout.ts';
+import { orderFlows } from './orders.ts';
+import { paymentFlows } from './payment.ts';
+
+/**
+ * Work that spans modules (ARCHITECTURE.md, docs/decisions/0016): each flow calls the services of
+ * the modules it needs, inside one transaction where the step must be all or nothing. Modules never
+ * call flows; routes call either.
+ */
+export function createFlows(db: Database, services: Services) {
+  return {
+    checkout: checkoutFlows(db, services),
+    orders: orderFlows(services),
+    payment: paymentFlows(db, services),
+  };
+}
+
+export type Flows = ReturnType<typeof createFlows>;

@@ -1,0 +1,184 @@
+import type { PayQuery } from '@gemstore/contracts';
+import type { Database } from '@gemstore/db';
+import { type CustomerContext, within } from '../lib/context.ts';
+import type { Transaction } from '../lib/db.ts';
+import { ConflictError } from '../lib/errors.ts';
+import type { PayPageData } from '../modules/payments/pages.ts';
+import type { Services } from '../services.ts';
+
+export type PaymentOutcome = 'paid' | 'repeat' | 'flagged' | 'unknown_order';
+
+export interface IncomingPayment {
+  orderId: number;
+  provider: string;
+  providerPaymentId: string;
+  /** Paise; a Checkout callback carries no amount, so the order's total (fixed on the provider order) applies. */
+  amountPaise?: number;
+  status: 'authorized' | 'captured';
+}
+
+export type CallbackResult = { kind: 'paid' | 'flagged' | 'failed'; orderId: number } | { kind: 'rejected'; orderId: number; reason: string };
+export type WebhookResult = { status: 200 | 400 | 503; body: { message: string; outcome?: string } };
+
+/**
+ * Paying for an order: the orders, catalog, cart, customers, stores and payments modules together.
+ */
+export function paymentFlows(db: Database, { orders, catalog, cart, customers, stores, payments }: Services) {
+  /**
+   * Applies money that arrived for an order, inside the caller's transaction. The order row is locked
+   * first, then its stones. A pending order's stones are reserved for it and become sold. If the
+   * reservation already lapsed, the stones are sold to it only if every one is still available;
+   * otherwise (another order took one) the payment is recorded and the order flagged for a refund:
+   * a stone is never sold twice. A payment for an already paid order, or short of the total, is
+   * recorded and flagged too. A payment id seen before changes nothing.
+   */
+  async function applyPayment(tx: Transaction, p: IncomingPayment, now = new Date()): Promise<PaymentOutcome> {
+    const scope = { tx };
+    const order = await orders.findById(scope, p.orderId, true);
+    if (!order) return 'unknown_order';
+    const amountPaise = p.amountPaise ?? order.totalPaise;
+    const inserted = await payments.record(scope, {
+      storeId: order.storeId, orderId: order.id, provider: p.provider, providerPaymentId: p.providerPaymentId, amountPaise, status: p.status,
+    });
+    if (!inserted) {
+      if (p.status === 'captured') await payments.upgradeStatus(scope, p.provider, p.providerPaymentId, 'captured');
+      return 'repeat';
+    }
+    const flag = async () => {
+      if (!order.refundFlaggedAt) await orders.update(scope, order.id, { refundFlaggedAt: now });
+      return 'flagged' as const;
+    };
+    if (order.status === 'paid' || amountPaise < order.totalPaise) return flag();
+
+    const itemIds = (await orders.lines(scope, [order.id])).map((l) => l.itemId);
+    const stones = await catalog.lockStones(scope, itemIds);
+    // pending: its stones are reserved for it; expired or cancelled: they were freed and must still be free.
+    const expected = order.status === 'pending' ? 'reserved' : 'available';
+    if (stones.length !== itemIds.length || stones.some((s) => s.status !== expected)) return flag();
+
+    await catalog.moveStones(scope, itemIds, expected, 'sold');
+    await orders.update(scope, order.id, { status: 'paid' });
+    await cart.removeStones(scope, order.storeId, order.customerId, itemIds);
+    return 'paid';
+  }
+
+  return {
+    applyPayment,
+
+    /**
+     * retry-pay: makes an unpaid order payable and answers the Pay query. A lapsed reservation is
+     * renewed: the order's stones are taken again in one UPDATE if all are still available (409
+     * otherwise). The provider order is created on first use and kept (its amount is the order's,
+     * which never changes).
+     */
+    async preparePayment(ctx: CustomerContext, orderId: number, now = new Date()): Promise<PayQuery> {
+      await orders.findOwn(ctx, orderId);
+      const reservedUntil = new Date(now.getTime() + ctx.store.reservationMinutes * 60_000);
+
+      const order = await db.transaction(async (tx) => {
+        const scope = within(ctx, tx);
+        const o = (await orders.findById(scope, orderId, true))!;
+        if (o.status === 'paid') throw new ConflictError('This order is already paid.', 'order_already_paid');
+        if (o.status === 'cancelled') throw new ConflictError('This order was cancelled.', 'order_cancelled');
+        if (o.refundFlaggedAt) throw new ConflictError('A payment for this order is already being refunded. Please place a new order.', 'order_refund_pending');
+        if (o.status === 'expired') {
+          const itemIds = (await orders.lines(scope, [o.id])).map((l) => l.itemId);
+          const taken = await catalog.moveStones(scope, itemIds, 'available', 'reserved');
+          if (taken.length < itemIds.length) {
+            const lost = (await catalog.stoneStates(scope, itemIds)).find((s) => !taken.some((t) => t.id === s.id));
+            // Throwing rolls back the stones just taken.
+            throw new ConflictError(`The stone "${lost?.name ?? 'in this order'}" is no longer available. Please place a new order.`, 'stone_unavailable');
+          }
+          await orders.update(scope, o.id, { status: 'pending', reservedUntil });
+          return { ...o, status: 'pending' as const, reservedUntil };
+        }
+        if (o.reservedUntil < reservedUntil) {
+          // Still pending, maybe past its time but not yet swept: its stones are still its own, so the customer gets the full time again.
+          await orders.update(scope, o.id, { reservedUntil });
+          return { ...o, reservedUntil };
+        }
+        return o;
+      });
+
+      const provider = payments.providerOfStore(ctx.store.paymentProvider);
+      let providerOrderId = order.providerOrderId;
+      if (!providerOrderId || payments.providerNameOfOrderId(providerOrderId) !== provider.name) {
+        const created = await provider.createOrder({
+          amountPaise: order.totalPaise,
+          receipt: `gs-${order.storeId}-${order.id}`,
+          notes: { store_id: String(order.storeId), store_order_id: String(order.id) },
+        });
+        providerOrderId = await orders.setProviderOrderId(ctx, order.id, created.id, order.providerOrderId);
+      }
+      const contact = await customers.contact(ctx, ctx.store.id, ctx.actor.customerId);
+      const token = payments.payLink(order.id, now);
+      return {
+        key: provider.keyId,
+        amount: order.totalPaise,
+        currency: 'INR',
+        name: ctx.store.name,
+        email: contact?.email ?? '',
+        contact: contact?.phone ?? '',
+        order_id: providerOrderId,
+        store_order_id: order.id,
+        token,
+        provider: provider.name,
+        url: `/pay/${provider.name}/${order.id}?token=${encodeURIComponent(token)}`,
+      };
+    },
+
+    /** What a payment page shows; null when the order has no provider order of this provider (open it through retry-pay). */
+    async payPage(providerName: 'sandbox' | 'razorpay', orderId: number): Promise<PayPageData | null> {
+      const order = await orders.findById({}, orderId);
+      if (!order?.providerOrderId || payments.providerNameOfOrderId(order.providerOrderId) !== providerName) return null;
+      const [store, contact] = await Promise.all([stores.findById({}, order.storeId), customers.contact({}, order.storeId, order.customerId)]);
+      return {
+        orderId: order.id, status: order.status, amountPaise: order.totalPaise, storeName: store?.name ?? '',
+        providerOrderId: order.providerOrderId, provider: payments.provider(providerName),
+        email: contact?.email ?? '', contact: contact?.phone ?? '',
+      };
+    },
+
+    /**
+     * The result the payment page posts back (Razorpay Checkout's callback_url, or the sandbox page):
+     * razorpay_payment_id, razorpay_order_id and razorpay_signature on success, error[...] fields on
+     * failure. The signature is checked against the provider order id stored on the order.
+     */
+    async callback(orderId: number, form: Record<string, unknown>): Promise<CallbackResult> {
+      const order = await orders.findById({}, orderId);
+      if (!order?.providerOrderId) return { kind: 'rejected', orderId, reason: 'This order has no payment in progress.' };
+      const paymentId = form.razorpay_payment_id;
+      if (typeof paymentId !== 'string' || paymentId === '') {
+        return Object.keys(form).some((k) => k.startsWith('error')) ? { kind: 'failed', orderId } : { kind: 'rejected', orderId, reason: 'The payment result is incomplete.' };
+      }
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(paymentId)) return { kind: 'rejected', orderId, reason: 'The payment result is not valid.' };
+      const provider = payments.providerOfOrderId(order.providerOrderId);
+      if (!provider.verifyCallback(order.providerOrderId, paymentId, form.razorpay_signature)) {
+        return { kind: 'rejected', orderId, reason: 'The payment could not be verified.' };
+      }
+      const outcome = await db.transaction((tx) => applyPayment(tx, { orderId, provider: provider.name, providerPaymentId: paymentId, status: 'authorized' }));
+      return { kind: outcome === 'flagged' ? 'flagged' : 'paid', orderId };
+    },
+
+    /**
+     * POST /api/payments/razorpay/webhook. Deduplicated by event id in the same transaction as its
+     * effect, so a failure is retried by Razorpay and a repeat changes nothing. payment.captured and
+     * order.paid mark the order paid (applyPayment never moves a paid order back); other events are
+     * acknowledged.
+     */
+    async razorpayWebhook(rawBody: Buffer, headers: Record<string, unknown>): Promise<WebhookResult> {
+      const verified = payments.verifyRazorpayWebhook(rawBody, headers);
+      if (!verified.ok) return { status: verified.status, body: { message: verified.message } };
+      const outcome = await db.transaction(async (tx) => {
+        const scope = { tx };
+        if (!(await payments.rememberWebhookEvent(scope, 'razorpay', verified.eventId))) return 'repeat_event';
+        const payment = verified.payment;
+        if (!payment) return 'ignored';
+        const order = await orders.findByProviderOrderId(scope, payment.orderId);
+        if (!order) return 'unknown_order';
+        return applyPayment(tx, { orderId: order.id, provider: 'razorpay', providerPaymentId: payment.id, amountPaise: payment.amountPaise, status: 'captured' });
+      });
+      return { status: 200, body: { message: 'ok', outcome } };
+    },
+  };
+}

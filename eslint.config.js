@@ -1,4 +1,32 @@
+import { readdirSync } from 'node:fs';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The server's import boundaries (docs/decisions/0016-server-shape.md): routes -> services ->
+ * repositories inside a module; a module's repository and routes are its own; flows sit above the
+ * modules and nothing below imports them; lib imports no module.
+ */
+const src = 'apps/server/src';
+const modules = readdirSync(`${src}/modules`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const zones = [
+  ...modules.map((m) => ({
+    target: [...modules.filter((o) => o !== m).map((o) => `${src}/modules/${o}/**`), `${src}/flows/**`, `${src}/lib/**`, `${src}/plugins/**`, `${src}/services.ts`],
+    from: [`${src}/modules/${m}/*.repo.ts`, `${src}/modules/${m}/*.routes.ts`],
+    message: `Only the ${m} module reads its repository and registers its routes: call its service instead.`,
+  })),
+  { target: `${src}/modules/**`, from: [`${src}/flows/**`, `${src}/services.ts`, `${src}/app.ts`], message: 'Modules sit below flows and the app: they never import them.' },
+  { target: `${src}/lib/**`, from: [`${src}/modules/**`, `${src}/flows/**`, `${src}/plugins/**`, `${src}/services.ts`, `${src}/app.ts`], message: 'lib is below everything: it imports no module, flow or plugin.' },
+  { target: `${src}/modules/*/*.repo.ts`, from: [`${src}/modules/*/*.service.ts`, `${src}/modules/*/*.routes.ts`], message: 'A repository does not import services or routes.' },
+  { target: `${src}/modules/*/*.service.ts`, from: `${src}/modules/*/*.routes.ts`, message: 'A service does not import routes.' },
+  { target: `${src}/flows/**`, from: `${src}/modules/*/*.routes.ts`, message: 'Flows call services, not routes.' },
+];
+// The rule takes a zone's `from` as all globs or all plain paths: give each kind its own zone.
+const isGlob = (path) => /[*{]/.test(path);
+const serverZones = zones.flatMap((zone) => {
+  const from = [zone.from].flat();
+  return [from.filter(isGlob), from.filter((f) => !isGlob(f))].filter((part) => part.length).map((part) => ({ ...zone, from: part }));
+});
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/build/**', '**/dist/**', '**/.react-router/**', 'data/**', 'packages/db/migrations/**'] },
@@ -8,6 +36,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: [`${src}/**/*.ts`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/extensions': ['.ts', '.js'],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

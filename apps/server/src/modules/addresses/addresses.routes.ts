@@ -3,7 +3,7 @@ import { addressRoutes, endpoints } from '@gemstore/contracts';
 import { customerContext } from '../../lib/context.ts';
 import { endpointsOf, registerEndpoints } from '../../lib/endpoints.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { assertValidBody } from '../../lib/field-errors.ts';
+import { assertValidBody } from '../../plugins/field-errors.ts';
 import { listCities, listCountries, listStates } from './locations.ts';
 
 /** The place lists never change between releases: browsers and proxies may keep them a day. */

@@ -1,7 +1,7 @@
 import type { Executor } from '../../lib/db.ts';
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
-  type Database, clarities, colors, grades, items, origins, productCategories, products, rattis, shapes,
+  clarities, colors, grades, items, origins, productCategories, products, rattis, shapes,
 } from '@gemstore/db';
 
 /** A literal, not a bound parameter, so generic prepared plans can still use the partial listing index. */

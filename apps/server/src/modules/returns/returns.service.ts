@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { type FileHandle, mkdir, open, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  type Item, MAX_RETURN_IMAGES, RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnCreateFields, type ReturnCreateResponse,
-  type ReturnReason, type ReturnRequest, type ReturnTrackingBody, type ReturnTrackingResponse,
+  type Item, MAX_RETURN_IMAGES, RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnCreateFields,
+  type ReturnReason, type ReturnRequest, type ReturnTrackingBody,
 } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import type { PrivateMediaConfig } from '../../config.ts';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { friendlyMessage } from '../plugins/errors.ts';
-import { ValidationError } from './errors.ts';
+import { friendlyMessage } from './errors.ts';
+import { ValidationError } from '../lib/errors.ts';
 
 /**
  * For bodies that wrap the form in one object ({address: {...}}): a route sets

@@ -30,6 +30,7 @@ import { returnsRoutes } from './modules/returns/returns.routes.ts';
 import { enquiriesRoutes } from './modules/enquiries/enquiries.routes.ts';
 import { reservationsPlugin } from './plugins/reservations.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { docsRoutes } from './modules/docs/docs.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -71,6 +72,7 @@ export async function buildApp({ config, db, connections, web = true, logger = t
 
   await app.register(async (api) => {
     await api.register(healthRoutes);
+    await api.register(docsRoutes);
     await api.register(storesRoutes);
     await api.register(catalogRoutes);
     await api.register(contentRoutes);

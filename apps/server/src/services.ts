@@ -5,6 +5,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createContentService } from './modules/content/content.service.ts';
+import { createDocsService } from './modules/docs/docs.service.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createEnquiriesService } from './modules/enquiries/enquiries.service.ts';
 import { createHealthService } from './modules/health/health.service.ts';
@@ -40,7 +41,8 @@ export function createServices({ db, config, senders = createSenders(config.mess
   const payments = createPaymentsService({ db, checkout: config.checkout });
   const returns = createReturnsService({ db, photos: config.privateMedia });
   const enquiries = createEnquiriesService({ db, config, notifications });
-  return { health, content, stores, catalog, notifications, customers, auth, addresses, cart, orders, payments, returns, enquiries };
+  const docs = createDocsService({ version: '1' });
+  return { health, docs, content, stores, catalog, notifications, customers, auth, addresses, cart, orders, payments, returns, enquiries };
 }
 
 export type Services = ReturnType<typeof createServices>;

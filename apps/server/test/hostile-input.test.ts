@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import * as contracts from '@gemstore/contracts';
 import { NUL_CHARACTER_MESSAGE } from '@gemstore/contracts';
 import { enquiries, returnRequests } from '@gemstore/db';
+import { registeredRoutes } from './routes.ts';
 import { buildTestApp, systemContext, type TestApp } from './helper.ts';
 import {
   addressForm, caller, createShop, createShopper, createShoppers, createStone, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper,
@@ -153,25 +154,6 @@ describe('a malformed Host header', () => {
 
 // ---------- The corpus ----------
 
-interface Route { method: 'GET' | 'POST'; path: string }
-
-/** Every route the app registered, read from its route tree (printRoutes without common prefixes). */
-function registeredRoutes(tree: string): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^((?:[│ ] {3})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    stack.push(match[2]!);
-    const path = stack.join('');
-    for (const method of (match[3] ?? '').split(', ')) {
-      if (method === 'GET' || method === 'POST') routes.push({ method, path });
-    }
-  }
-  return routes;
-}
 
 /**
  * Every field of every request schema in the contracts, nested as the schemas nest them (from

@@ -22,3 +22,8 @@ const options: sanitize.IOptions = {
 export function sanitizeHtml(html: string): string {
   return sanitize(html, options);
 }
+
+/** Text (or a number) for an HTML element or a quoted attribute. */
+export function escapeHtml(value: string | number): string {
+  return String(value).replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -106,6 +106,8 @@ export const endpoints = withSchemas(routes, {
   paymentCallback: { params: OrderParams, body: z.record(z.string(), z.string()), response: 'redirect', errors: [400] },
 
   health: { response: c.HealthResponse, errors: [503] },
+  openApi: { response: z.record(z.string(), z.unknown()) },
+  apiReference: { response: 'html' },
   outbox: { query: c.OutboxQuery, response: c.OutboxResponse },
 });
 

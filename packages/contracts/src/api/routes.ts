@@ -115,6 +115,8 @@ export const paymentRoutes = {
 
 export const systemRoutes = {
   health: route({ method: 'GET', path: '/health', access: 'system', summary: 'Whether the database answers (load balancers; no domain header).' }),
+  openApi: route({ method: 'GET', path: '/openapi.json', access: 'system', summary: 'This API as an OpenAPI 3.1 document (no domain header).' }),
+  apiReference: route({ method: 'GET', path: '/docs', access: 'system', summary: 'A readable reference page of this API, made from the OpenAPI document.' }),
 } as const;
 
 export const devRoutes = {

@@ -9,7 +9,8 @@ import { endpointsOf, registerEndpoints } from '../../lib/endpoints.ts';
  */
 export async function healthRoutes(app: FastifyInstance) {
   const { health } = app.services;
-  registerEndpoints(app, endpointsOf(endpoints, systemRoutes), {
+  const { health: endpoint } = endpointsOf(endpoints, systemRoutes);
+  registerEndpoints(app, { health: endpoint }, {
     health: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return health.check();

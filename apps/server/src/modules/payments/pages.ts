@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { escapeHtml } from '../../lib/html.ts';
 import type { PaymentProvider } from './providers.ts';
 
 /** What a payment page shows. */
@@ -14,9 +15,6 @@ export interface PayPageData {
 }
 
 /** Text for HTML content and quoted attribute values. */
-export function escapeHtml(value: string | number): string {
-  return String(value).replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** JSON inside a <script> element: no "</script>", no HTML comment openers, no line separators. */
 function scriptJson(value: unknown): string {

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helper.ts';
+import { registeredRoutes } from './routes.ts';
+
+/** Routes that are not calls of the API: the shop's public files (plugins/media.ts, whose static wildcard prints as `*`). */
+const NOT_API = [/^\*$/, /^\/media\//];
+
+describe('the API description', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await buildTestApp(); });
+  afterAll(async () => { await t.close(); });
+
+  it('describes every route the app registered in /api/openapi.json, and nothing it did not', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toBe('3.1.0');
+    const described = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`)).sort();
+    const registered = registeredRoutes(t.app.printRoutes({ commonPrefix: false }))
+      .filter((r) => !NOT_API.some((pattern) => pattern.test(r.path)))
+      .map((r) => `${r.method} ${r.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}')}`);
+    expect(registered.length).toBeGreaterThan(70);
+    expect([...new Set(registered)].sort()).toEqual(described);
+  });
+
+  it('shows a readable reference page at /api/docs without a store, a script or a domain header', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.body).toContain('/api/item-details/{id}');
+    expect(res.body).toContain('One stone by friendly url or id.');
+    expect(res.body).not.toContain('<script');
+  });
+});

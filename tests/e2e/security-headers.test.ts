@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingResponse, PostsResponse } from '@gemstore/contracts';
-import { buildTestApp, type TestApp } from '../../apps/server/test/helper.ts';
+import { buildTestApp, systemContext, type TestApp } from '../../apps/server/test/helper.ts';
 import { createStore, storeConfiguration } from '../../apps/server/test/factories.ts';
-import { saveStoreConfiguration } from '../../apps/server/src/modules/stores/stores.service.ts';
 import { api, hydrated, launchBrowser, openPage, origin } from './browser.ts';
 
 /*
@@ -172,7 +171,7 @@ describe('framing and transport rules of a store', () => {
   it('lets only the origins a store lists frame its pages', async () => {
     const partner = await createStore(app.db);
     const closed = await createStore(app.db);
-    await saveStoreConfiguration(app.db, partner.id, {
+    await app.app.services.stores.saveConfiguration(await systemContext(app, partner.id), {
       ...storeConfiguration('Partner'),
       mapEmbedUrl: 'https://maps.example.org/embed?q=jaipur',
       allowedEmbedOrigins: ['https://partner.example', 'https://blog.partner.example:8443'],

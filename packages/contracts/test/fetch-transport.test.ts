@@ -39,7 +39,7 @@ describe('fetchTransport', () => {
   it('sends the method, path, query, JSON body and the headers of the moment', async () => {
     const client = api();
     seen.length = 0;
-    await expect(client.productItems({ query: { page: 3 }, body: { productId: 'ruby' } })).resolves.toEqual({ ok: '/api/product-items' });
+    await expect(client.productItems({ query: { page: 3 }, body: { filter: { product: 'ruby' } } })).resolves.toEqual({ ok: '/api/product-items' });
     token = 'abc';
     await client.cartAll();
     token = null;
@@ -47,7 +47,7 @@ describe('fetchTransport', () => {
 
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /api/product-items?page=3', 'POST /api/cart-all', 'GET /api/rattis']);
     expect(seen[0]?.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ productId: 'ruby' });
+    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ filter: { product: 'ruby' } });
     expect(seen.map((s) => s.headers.domain)).toEqual(['atelier.localhost', 'atelier.localhost', 'atelier.localhost']);
     expect(seen.map((s) => s.headers.authorization)).toEqual([undefined, 'Bearer abc', undefined]);
     // A call without a body sends none, and no JSON content type.

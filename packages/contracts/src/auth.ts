@@ -1,18 +1,11 @@
 import { z } from 'zod';
+import { AUTH_LIMITS, DEFAULT_COUNTRY_CODE_ID, GENDERS, PASSWORD_HINT, PASSWORD_MIN_LENGTH, REG_ID_MAX } from './constants.ts';
 
 /**
  * Requests and responses of the Auth calls (spec section 7), with the spec's field names and the
  * input limits of spec section 5. Field errors come back as a 422 ValidationErrorBody keyed by
  * these names (phone, password, name, email, otp, phoneOtp, emailOtp, password_confirmation ...).
  */
-
-/** Spec section 5: client input limits. */
-export const AUTH_LIMITS = { identifier: 128, name: 50, phone: 50, email: 64, password: 1024, otp: 1024 } as const;
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_HINT = 'Passwords must be at least 6 characters.';
-/** Spec section 9: default phone country code id (India, +91). */
-export const DEFAULT_COUNTRY_CODE_ID = 99;
-export const GENDERS = ['male', 'female'] as const;
 
 /** Values that arrive from query strings ('', 'null', 'undefined') mean "absent". */
 function blankToUndefined(value: unknown): unknown {
@@ -39,8 +32,6 @@ export const BooleanLike = z.preprocess((v) => {
 const Id = (label: string, max = 2_147_483_647) => z.coerce.number({ error: `${label} is missing.` }).int(`${label} is invalid.`)
   .positive(`${label} is invalid.`).max(max, `${label} is invalid.`);
 export const UserId = Id('The account');
-/** Largest regId: they are random below 2^48, so a caller cannot guess one it was not given. */
-export const REG_ID_MAX = 2 ** 48;
 export const RegId = Id('The code reference', REG_ID_MAX);
 const OptionalRegId = z.preprocess(blankToUndefined, RegId.optional());
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_RATTI_RANGE, IdOrUrl, MAX_ID, PageNumber } from './common.ts';
+import { IdOrUrl, PageNumber } from './common.ts';
+import { DEFAULT_RATTI_RANGE, MAX_CARAT, MAX_ID } from './constants.ts';
 
 export const ProductSummary = z.object({
   id: z.number(),
@@ -95,7 +96,7 @@ function idList(label: string) {
 /** An empty carat box (null or "") means no bound, not zero. */
 function caratBound(name: 'minimum' | 'maximum') {
   return z.preprocess((v) => (v === null || v === '' ? undefined : v), z.coerce.number({ error: `The ${name} carat must be a number.` })
-    .min(0, `The ${name} carat cannot be negative.`).max(10000, `The ${name} carat must be at most 10000.`).optional());
+    .min(0, `The ${name} carat cannot be negative.`).max(MAX_CARAT, `The ${name} carat must be at most ${MAX_CARAT}.`).optional());
 }
 
 export const ListingSort = z.enum(['newest', 'price_asc', 'price_desc', 'weight_asc', 'weight_desc']);

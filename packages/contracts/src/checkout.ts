@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Item } from './catalog.ts';
+import { COURIER_PARTNERS, RAZORPAY_PAYMENT_METHOD_ID } from './constants.ts';
 
 /**
  * Addresses, cart, checkout, payment, orders, returns and enquiries (spec sections 3, 5 and 7).
@@ -24,10 +25,6 @@ export const OkResponse = z.object({ success: z.literal(true), message: z.string
 export type OkResponse = z.infer<typeof OkResponse>;
 
 // ---------- Addresses ----------
-
-/** Spec section 9: the primary address has address_type_id 1; every other address has 2. */
-export const PRIMARY_ADDRESS_TYPE_ID = 1;
-export const OTHER_ADDRESS_TYPE_ID = 2;
 
 /**
  * Ids of the location lists (GET countries, states/{countryId}, cities/{stateId}) are strings
@@ -153,8 +150,6 @@ export type ItemsByIdsResponse = z.infer<typeof ItemsByIdsResponse>;
 
 // ---------- Checkout and payment ----------
 
-/** Spec section 9: the default payment method. */
-export const RAZORPAY_PAYMENT_METHOD_ID = 1001;
 export const PaymentMethod = z.object({ id: z.number(), name: z.string() });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export const PaymentMethodsResponse = z.object({ paymentMethods: z.array(PaymentMethod) });
@@ -237,7 +232,6 @@ export type OrderDispatch = z.infer<typeof OrderDispatch>;
 
 // ---------- Returns ----------
 
-export const RETURN_REASONS = { defective: 'Defective Product', wrong: 'Wrong Product', 'not-satisfied': 'Not Satisfied' } as const;
 export const ReturnReason = z.enum(['defective', 'wrong', 'not-satisfied'], { error: 'Choose a reason.' });
 export type ReturnReason = z.infer<typeof ReturnReason>;
 export const ReturnStatus = z.enum(['requested', 'approved', 'picked_up', 'rejected', 'received', 'refunded']);
@@ -245,9 +239,6 @@ export type ReturnStatus = z.infer<typeof ReturnStatus>;
 export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   requested: 'Requested', approved: 'Approved', picked_up: 'Picked Up', rejected: 'Rejected', received: 'Received', refunded: 'Refunded',
 };
-export const COURIER_PARTNERS = ['Fedex', 'Delhivery'] as const;
-export const MAX_RETURN_IMAGES = 5;
-export const MAX_RETURN_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export const ReturnRequest = z.object({
   id: z.number(),

@@ -1,11 +1,5 @@
 import { z } from 'zod';
 
-/** Listing and blog page sizes (spec section 9: 20 stones per page). */
-export const ITEMS_PER_PAGE = 20;
-export const POSTS_PER_PAGE = 10;
-/** Spec: default ratti slider range. */
-export const DEFAULT_RATTI_RANGE: [number, number] = [0, 105];
-
 /**
  * PostgreSQL text cannot hold U+0000, so a request string with it would fail in the database, not in
  * validation. No request may carry one: the server reads every body, query and path through
@@ -52,9 +46,6 @@ export function refusingNulCharacters<T extends z.ZodType>(schema: T) {
 
 /** An object reference in a path: a numeric id or a friendly url. */
 export const IdOrUrl = z.string().trim().min(1).max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._~-]*$/, 'Must be an id or a friendly url.');
-
-/** Largest id a PostgreSQL integer column holds: a larger one would fail in the database, not in validation. */
-export const MAX_ID = 2_147_483_647;
 
 const PAGE_NOT_WHOLE = 'The page must be a whole number.';
 /** A 1-based page number, from a query string or a JSON body ("abc" and 1.5 read as not whole). */

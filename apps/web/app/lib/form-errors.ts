@@ -1,4 +1,4 @@
-import { ApiError } from './api.ts';
+import { ApiError } from '@gemstore/contracts/client';
 
 export interface FormErrors {
   /** The first message of each field the form shows (spec section 8: beside the relevant input). */

@@ -1,4 +1,5 @@
 import { data as dataResponse } from 'react-router';
+import { ApiError, createApiClient, routes, type ApiClient, type Endpoints } from '@gemstore/contracts/client';
 
 /** Matches WebLoadContext in apps/server/src/plugins/web.ts: the /api routes called in-process for the request's store. */
 export interface LoadContextApi {
@@ -12,22 +13,43 @@ declare module 'react-router' {
   }
 }
 
+/** One client per request: its context names the store. */
+const clients = new WeakMap<LoadContextApi, ApiClient<Endpoints>>();
+
+/**
+ * The typed API client of a loader. Its calls go in-process through `context.api`, which takes the
+ * path below /api and adds the request's store; there is no network hop and no base URL to know.
+ */
+export function serverApi(context: LoadContextApi): ApiClient<Endpoints> {
+  let client = clients.get(context);
+  if (!client) {
+    client = createApiClient<Endpoints>(routes, ({ method, url, body, form }) => {
+      if (!url.startsWith('/api/') || form) throw new Error(`A loader cannot call ${method} ${url}: only JSON calls below /api go in-process.`);
+      return context.api(url.slice('/api/'.length), { method, body });
+    });
+    clients.set(context, client);
+  }
+  return client;
+}
+
 /**
  * Critical loader data: the answer's body, or a thrown Response the route's error boundary renders
  * (404 for a missing object, the API's own status otherwise).
  */
-export async function loadRequired<T>(context: LoadContextApi, path: string, init?: { method?: string; body?: unknown }): Promise<T> {
-  const res = await context.api(path, init);
-  if (res.status >= 200 && res.status < 300) return res.data as T;
-  const message = (res.data as { message?: string } | null)?.message ?? 'The request failed.';
-  throw dataResponse({ message }, { status: res.status === 404 ? 404 : res.status >= 500 ? 502 : res.status });
+export async function loadRequired<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const message = (error.data as { message?: string } | null)?.message ?? 'The request failed.';
+    throw dataResponse({ message }, { status: error.status === 404 ? 404 : error.status >= 500 ? 502 : error.status });
+  }
 }
 
 /** Secondary loader data: never breaks the page (HABITS.md 6); null when the call fails. */
-export async function loadOptional<T>(context: LoadContextApi, path: string, init?: { method?: string; body?: unknown }): Promise<T | null> {
+export async function loadOptional<T>(call: Promise<T>): Promise<T | null> {
   try {
-    const res = await context.api(path, init);
-    return res.status >= 200 && res.status < 300 ? (res.data as T) : null;
+    return await call;
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { AuthUserResponse, User } from '@gemstore/contracts';
-import { AUTH_TOKEN_KEY, ApiError, api, getAuthToken } from './api.ts';
+import type { User } from '@gemstore/contracts';
+import { ApiError } from '@gemstore/contracts/client';
+import { AUTH_TOKEN_KEY, api, getAuthToken } from './api.ts';
 
 /**
  * The signed-in customer, kept as the spec describes (sections 3 and 4): the bearer token and the
@@ -93,7 +94,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = async (attempt: number) => {
       try {
-        const { user: fresh } = await api<AuthUserResponse>('auth-user', { method: 'POST' });
+        const { user: fresh } = await api.authUser();
         writeStorage(USER_KEY, JSON.stringify(fresh));
         setUserState(fresh);
       } catch (error) {
@@ -119,7 +120,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
-    try { await api('logout', { method: 'POST' }); } catch { /* the local session ends regardless */ }
+    try { await api.logout(); } catch { /* the local session ends regardless */ }
     clearLocal();
   }, [clearLocal]);
 

@@ -1,10 +1,9 @@
-import type { PostResponse } from '@gemstore/contracts';
 import type { Route } from './+types/blog-category-or-post';
 import { BlogListView } from '../features/blog/components/blog-list-view.tsx';
 import { PostView } from '../features/blog/components/post-view.tsx';
 import { loadBlogList } from '../features/blog/blog-data.server.ts';
 import { DEFAULT_BLOG_COVER, mediaUrl } from '../lib/media.ts';
-import { loadRequired, requireRef } from '../lib/server-api.ts';
+import { loadRequired, requireRef, serverApi } from '../lib/server-api.ts';
 import { seo, storeFromMatches, textOf } from '../lib/seo.ts';
 import contentCss from '../styles/content.css?url';
 
@@ -17,7 +16,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cont
 export async function loader({ params, context }: Route.LoaderArgs) {
   const category = requireRef(params.category);
   if (/^\d+$/.test(params.second)) return loadBlogList(context, category, Number(params.second));
-  const { post } = await loadRequired<PostResponse>(context, `post/${requireRef(params.second)}`);
+  const { post } = await loadRequired(serverApi(context).post({ params: { url: requireRef(params.second) } }));
   return { kind: 'post' as const, post };
 }
 

@@ -11,8 +11,8 @@ import { usePlaceOrder } from '../features/checkout/api/place-order.ts';
 import { CheckoutItems } from '../features/checkout/components/checkout-items.tsx';
 import { ChoiceList } from '../features/checkout/components/choice-list.tsx';
 import { OrderTotals } from '../features/checkout/components/order-totals.tsx';
-import { ApiError } from '../lib/api.ts';
-import { DEFAULT_PAYMENT_METHOD_ID } from '../lib/checkout-constants.ts';
+import { ApiError } from '@gemstore/contracts/client';
+import { RAZORPAY_PAYMENT_METHOD_ID } from '@gemstore/contracts/constants';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
 import { useCurrency } from '../lib/store-context.tsx';
 import checkoutCss from '../styles/checkout.css?url';
@@ -56,7 +56,7 @@ export default function CheckoutPage() {
   const shippingId = known(shippingChoice) ?? defaultAddress;
   const billingId = known(billingChoice) ?? shippingId;
   const methodList = methods.data?.paymentMethods ?? [];
-  const methodId = methodChoice ?? (methodList.find((m) => m.id === DEFAULT_PAYMENT_METHOD_ID) ?? methodList[0])?.id ?? null;
+  const methodId = methodChoice ?? (methodList.find((m) => m.id === RAZORPAY_PAYMENT_METHOD_ID) ?? methodList[0])?.id ?? null;
   const available = (items.data?.items ?? []).filter((i) => i.status === 'available');
   const here = location.pathname + location.search;
 

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/dev-outbox';
 import { useOutbox } from '../features/outbox/api/get-outbox.ts';
-import { ApiError } from '../lib/api.ts';
+import { ApiError } from '@gemstore/contracts/client';
 import accountCss from '../styles/account.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }];

@@ -8,7 +8,7 @@ import { CountryCodeSelect } from '../features/accounts/components/country-code-
 import { Field, FormAlert, FormNotice } from '../features/accounts/components/field.tsx';
 import { ProfileCodeStep } from '../features/accounts/components/profile-code-step.tsx';
 import { formErrors } from '../lib/form-errors.ts';
-import { DEFAULT_COUNTRY_CODE_ID, LIMITS } from '../features/accounts/limits.ts';
+import { AUTH_LIMITS, DEFAULT_COUNTRY_CODE_ID, GENDERS } from '@gemstore/contracts/constants';
 import { accountMeta } from '../features/accounts/meta.ts';
 import { useSession } from '../lib/session.tsx';
 import accountCss from '../styles/account.css?url';
@@ -19,7 +19,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   accountMeta('Login & Security', 'Edit your name, email, mobile number and other details.', matches);
 
 const FIELDS = ['name', 'email', 'date_of_birth', 'phone_country_code_id', 'phone', 'gender'] as const;
-const GENDERS = [{ value: 'male', label: 'Male' }, { value: 'female', label: 'Female' }] as const;
+type Gender = (typeof GENDERS)[number];
+const GENDER_LABELS: Record<Gender, string> = { male: 'Male', female: 'Female' };
 
 /**
  * Edit profile: Full Name, email, date of birth, phone country code, Mobile No., gender; Update.
@@ -56,7 +57,7 @@ export default function EditProfileRoute() {
       date_of_birth: text('date_of_birth') || undefined,
       phone_country_code_id: Number(text('phone_country_code_id')) || DEFAULT_COUNTRY_CODE_ID,
       phone: text('phone') || undefined,
-      gender: (text('gender') || undefined) as 'male' | 'female' | undefined,
+      gender: (text('gender') || undefined) as Gender | undefined,
     }, { onSuccess: done });
   };
 
@@ -78,8 +79,8 @@ export default function EditProfileRoute() {
       )}
       {/* Keyed by the user: when the session check brings fresher details, the form shows them. */}
       <form key={JSON.stringify(user)} hidden={pending.length > 0} className="account-form" method="post" onSubmit={onSubmit} noValidate data-testid="profile-form">
-        <Field name="name" label="Full Name" error={errors.fields.name} type="text" autoComplete="name" maxLength={LIMITS.name} defaultValue={user.name} required />
-        <Field name="email" label="Email" error={errors.fields.email} type="email" autoComplete="email" maxLength={LIMITS.email} defaultValue={user.email ?? ''} />
+        <Field name="name" label="Full Name" error={errors.fields.name} type="text" autoComplete="name" maxLength={AUTH_LIMITS.name} defaultValue={user.name} required />
+        <Field name="email" label="Email" error={errors.fields.email} type="email" autoComplete="email" maxLength={AUTH_LIMITS.email} defaultValue={user.email ?? ''} />
         <Field name="date_of_birth" label="Date of birth" error={errors.fields.date_of_birth} type="date" autoComplete="bday" min="1900-01-01" max={today} defaultValue={user.date_of_birth ?? ''} />
         <div className="field-row field-row--phone">
           <CountryCodeSelect
@@ -89,14 +90,14 @@ export default function EditProfileRoute() {
             defaultValue={user.phone_country_code_id || DEFAULT_COUNTRY_CODE_ID}
             error={errors.fields.phone_country_code_id}
           />
-          <Field name="phone" label="Mobile No." error={errors.fields.phone} type="tel" inputMode="tel" autoComplete="tel-national" maxLength={LIMITS.phone} defaultValue={user.phone ?? ''} />
+          <Field name="phone" label="Mobile No." error={errors.fields.phone} type="tel" inputMode="tel" autoComplete="tel-national" maxLength={AUTH_LIMITS.phone} defaultValue={user.phone ?? ''} />
         </div>
         <fieldset className="field field--choices" aria-describedby={errors.fields.gender ? `${genderId}-error` : undefined}>
           <legend>Gender</legend>
           <div className="choices">
             {GENDERS.map((g) => (
-              <label key={g.value} className="choice">
-                <input type="radio" name="gender" value={g.value} defaultChecked={user.gender === g.value} /> {g.label}
+              <label key={g} className="choice">
+                <input type="radio" name="gender" value={g} defaultChecked={user.gender === g} /> {GENDER_LABELS[g]}
               </label>
             ))}
           </div>

@@ -8,7 +8,7 @@ import { FormAlert } from '../features/accounts/components/field.tsx';
 import { boolParam, idParam, textParam } from '../features/accounts/flow-params.ts';
 import { formErrors } from '../lib/form-errors.ts';
 import { accountMeta } from '../features/accounts/meta.ts';
-import { ApiError } from '../lib/api.ts';
+import { ApiError } from '@gemstore/contracts/client';
 import { useHydrated } from '../lib/use-hydrated.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
-import type { StoreProfileResponse } from '@gemstore/contracts';
 import type { Route } from './+types/guest-only-layout';
 import { mediaUrl } from '../lib/media.ts';
-import { loadRequired } from '../lib/server-api.ts';
+import { loadRequired, serverApi } from '../lib/server-api.ts';
 import { rememberRedirect, takeRefreshFlag, useSession, type SessionStatus } from '../lib/session.tsx';
 import { StoreProvider } from '../lib/store-context.tsx';
 import accountCss from '../styles/account.css?url';
@@ -12,7 +11,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: acco
 
 /** The store's name and logo for the centred layout (and isFromIndia for the register form). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const store = await loadRequired<StoreProfileResponse>(context, 'store-profile');
+  const store = await loadRequired(serverApi(context).storeProfile());
   return { profile: store.profile, origin: new URL(request.url).origin };
 }
 

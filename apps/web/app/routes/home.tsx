@@ -1,10 +1,9 @@
-import type { CategoriesResponse } from '@gemstore/contracts';
 import type { Route } from './+types/home';
 import { PriceNote } from '../components/ui/price-note.tsx';
 import { CategoryGrid } from '../features/home/components/category-grid.tsx';
 import { HeroSlider } from '../features/home/components/hero-slider.tsx';
 import { PromoBanners } from '../features/home/components/promo-banners.tsx';
-import { loadOptional } from '../lib/server-api.ts';
+import { loadOptional, serverApi } from '../lib/server-api.ts';
 import { seo, storeFromMatches } from '../lib/seo.ts';
 import { useStoreProfile } from '../lib/store-context.tsx';
 import homeCss from '../styles/home.css?url';
@@ -12,7 +11,7 @@ import homeCss from '../styles/home.css?url';
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: homeCss }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const categories = await loadOptional<CategoriesResponse>(context, 'categories');
+  const categories = await loadOptional(serverApi(context).rootCategories());
   return { categories: categories?.categories ?? [] };
 }
 

@@ -1,4 +1,3 @@
-import type { ItemDetailResponse } from '@gemstore/contracts';
 import type { Route } from './+types/item';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { PriceNote } from '../components/ui/price-note.tsx';
@@ -9,7 +8,7 @@ import { ItemActions } from '../features/catalog/components/item-actions.tsx';
 import { formatNumber, itemPath, itemTitle, rattiLabel } from '../lib/item-format.ts';
 import { absoluteUrl, mediaUrl } from '../lib/media.ts';
 import { displayAmount } from '../lib/money.ts';
-import { loadRequired, requireRef } from '../lib/server-api.ts';
+import { loadRequired, requireRef, serverApi } from '../lib/server-api.ts';
 import { seo, storeFromMatches } from '../lib/seo.ts';
 import { usePriceFormatter, useStoreProfile } from '../lib/store-context.tsx';
 import catalogCss from '../styles/catalog.css?url';
@@ -18,7 +17,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cata
 
 /** /item/{itemId}: the friendly url or the id. A sold stone still has its page, marked Sold. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { item } = await loadRequired<ItemDetailResponse>(context, `item-details/${requireRef(params.itemId)}`);
+  const { item } = await loadRequired(serverApi(context).itemDetails({ params: { id: requireRef(params.itemId) } }));
   return { item };
 }
 

@@ -7,7 +7,7 @@ import { AuthHeading, FlowExpired } from '../features/accounts/components/auth-h
 import { Field, FormAlert } from '../features/accounts/components/field.tsx';
 import { boolParam, idParam, textParam, withQuery } from '../features/accounts/flow-params.ts';
 import { formErrors } from '../lib/form-errors.ts';
-import { LIMITS } from '../features/accounts/limits.ts';
+import { AUTH_LIMITS } from '@gemstore/contracts/constants';
 import { accountMeta } from '../features/accounts/meta.ts';
 import { useSession } from '../lib/session.tsx';
 import { useHydrated } from '../lib/use-hydrated.ts';
@@ -77,7 +77,7 @@ export default function LoginPasswordRoute() {
           error={errors.fields.password}
           type="password"
           autoComplete="current-password"
-          maxLength={LIMITS.password}
+          maxLength={AUTH_LIMITS.password}
           required
           autoFocus
         />

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
-import type { ListingResponse, ProductAttributesResponse } from '@gemstore/contracts';
 import type { Route } from './+types/product-listing';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { LoadMore } from '../components/ui/load-more.tsx';
@@ -9,7 +8,7 @@ import { useListingItems } from '../features/catalog/api/get-listing-page.ts';
 import { FilterPanel } from '../features/catalog/components/filter-panel.tsx';
 import { ItemCard } from '../features/catalog/components/item-card.tsx';
 import { activeFilterCount, filterFromSearch, filterToSearch, listingBody, type ListingFilter } from '../features/catalog/listing-filter.ts';
-import { loadRequired, notFound, requireRef } from '../lib/server-api.ts';
+import { loadRequired, notFound, requireRef, serverApi } from '../lib/server-api.ts';
 import { mediaUrl } from '../lib/media.ts';
 import { seo, storeFromMatches } from '../lib/seo.ts';
 import catalogCss from '../styles/catalog.css?url';
@@ -22,9 +21,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const productRef = requireRef(params.productId);
   const filter = filterFromSearch(new URL(request.url).searchParams);
   const body = listingBody(filter, productRef);
+  const api = serverApi(context);
   const [attributes, firstPage] = await Promise.all([
-    loadRequired<ProductAttributesResponse>(context, `product-attributes/${productRef}`),
-    loadRequired<ListingResponse>(context, 'product-items?page=1', { method: 'POST', body }),
+    loadRequired(api.productAttributes({ params: { id: productRef } })),
+    loadRequired(api.productItems({ query: { page: 1 }, body })),
   ]);
   const category = attributes.product.product_category;
   if (categoryRef !== category.url.content && categoryRef !== String(category.id)) notFound('This product is not in that category.');

@@ -1,6 +1,5 @@
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { CountryCodesResponse } from '@gemstore/contracts';
 import type { Route } from './+types/register';
 import { useCountryCodes } from '../features/accounts/api/get-country-codes.ts';
 import { useRegister } from '../features/accounts/api/register.ts';
@@ -10,9 +9,9 @@ import { NewPasswordFields } from '../features/accounts/components/account-field
 import { Field, FormAlert } from '../features/accounts/components/field.tsx';
 import { withQuery } from '../features/accounts/flow-params.ts';
 import { formErrors } from '../lib/form-errors.ts';
-import { DEFAULT_COUNTRY_CODE_ID, LIMITS } from '../features/accounts/limits.ts';
+import { AUTH_LIMITS, DEFAULT_COUNTRY_CODE_ID } from '@gemstore/contracts/constants';
 import { accountMeta } from '../features/accounts/meta.ts';
-import { loadOptional } from '../lib/server-api.ts';
+import { loadOptional, serverApi } from '../lib/server-api.ts';
 import { useStoreProfile } from '../lib/store-context.tsx';
 import { useHydrated } from '../lib/use-hydrated.ts';
 
@@ -21,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The country codes come with the page, so the select is complete before any script runs. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const res = await loadOptional<CountryCodesResponse>(context, 'country-codes');
+  const res = await loadOptional(serverApi(context).countryCodes());
   return { countryCodes: res?.country_codes ?? null };
 }
 
@@ -62,7 +61,7 @@ export default function RegisterRoute({ loaderData }: Route.ComponentProps) {
     <>
       <AuthHeading title="Create an account">We will send a one-time password to confirm it is you.</AuthHeading>
       <form method="post" onSubmit={onSubmit} noValidate data-testid="register-form">
-        <Field name="name" label="Full name" error={errors.fields.name} type="text" autoComplete="name" maxLength={LIMITS.name} required autoFocus />
+        <Field name="name" label="Full name" error={errors.fields.name} type="text" autoComplete="name" maxLength={AUTH_LIMITS.name} required autoFocus />
         <div className="field-row field-row--phone">
           <CountryCodeSelect name="country_code" codes={codes.data?.country_codes} defaultValue={DEFAULT_COUNTRY_CODE_ID} error={errors.fields.country_code} />
           <Field
@@ -72,7 +71,7 @@ export default function RegisterRoute({ loaderData }: Route.ComponentProps) {
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
-            maxLength={LIMITS.phone}
+            maxLength={AUTH_LIMITS.phone}
             required={isFromIndia}
           />
         </div>
@@ -82,7 +81,7 @@ export default function RegisterRoute({ loaderData }: Route.ComponentProps) {
           error={errors.fields.email}
           type="email"
           autoComplete="email"
-          maxLength={LIMITS.email}
+          maxLength={AUTH_LIMITS.email}
           required={!isFromIndia}
         />
         <NewPasswordFields labels={{ password: 'Password', confirmation: 'Confirm password' }} errors={errors.fields} />

@@ -1,7 +1,6 @@
-import type { PageResponse } from '@gemstore/contracts';
 import type { Route } from './+types/static-page';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
-import { loadRequired, requireRef } from '../lib/server-api.ts';
+import { loadRequired, requireRef, serverApi } from '../lib/server-api.ts';
 import { seo, storeFromMatches, textOf } from '../lib/seo.ts';
 import contentCss from '../styles/content.css?url';
 
@@ -9,7 +8,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cont
 
 /** /{id}: a static content page by url or id. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { page } = await loadRequired<PageResponse>(context, `page/${requireRef(params.pageId)}`);
+  const { page } = await loadRequired(serverApi(context).page({ params: { id: requireRef(params.pageId) } }));
   return { page };
 }
 

@@ -1,27 +1,25 @@
 import { useEffect, type ReactNode } from 'react';
 import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
-import type {
-  PageCategoriesResponse, PagesResponse, ProductsResponse, StoreProfileResponse,
-} from '@gemstore/contracts';
 import type { Route } from './+types/store-layout';
 import { NotFound } from '../components/ui/not-found.tsx';
 import { useCartCount } from '../features/cart/api/get-cart.ts';
 import { SiteFooter } from '../features/site/components/site-footer.tsx';
 import { SiteHeader } from '../features/site/components/site-header.tsx';
 import type { SiteData } from '../features/site/site-data.ts';
-import { loadOptional, loadRequired } from '../lib/server-api.ts';
+import { loadOptional, loadRequired, serverApi } from '../lib/server-api.ts';
 import { takeRefreshFlag } from '../lib/session.tsx';
 import { StoreProvider } from '../lib/store-context.tsx';
 import { seo } from '../lib/seo.ts';
 
 /** The public layout: the store's header, menu and footer, loaded once per document. */
 export async function loader({ context, request }: Route.LoaderArgs) {
+  const api = serverApi(context);
   const [store, products, pageCategories, policyPages, knowUsPages] = await Promise.all([
-    loadRequired<StoreProfileResponse>(context, 'store-profile'),
-    loadOptional<ProductsResponse>(context, 'products'),
-    loadOptional<PageCategoriesResponse>(context, 'page-categories-all'),
-    loadOptional<PagesResponse>(context, 'policy-pages'),
-    loadOptional<PagesResponse>(context, 'know-us-pages'),
+    loadRequired(api.storeProfile()),
+    loadOptional(api.products()),
+    loadOptional(api.pageCategories()),
+    loadOptional(api.policyPages()),
+    loadOptional(api.knowUsPages()),
   ]);
   return {
     profile: store.profile,

@@ -41,6 +41,43 @@ export type Transport = (request: TransportRequest) => Promise<{ status: number;
 
 export interface CallOptions { signal?: AbortSignal }
 
+export interface FetchTransportOptions {
+  /** Put before each call's path: empty (the default) for the page's own origin, else `https://shop.example`. */
+  baseUrl?: string;
+  /** Headers for each request, read as it is sent (a token stored or cleared since the last call counts). */
+  headers?: () => Record<string, string>;
+  /** The fetch to send with (the global one by default). */
+  fetch?: typeof fetch;
+}
+
+/**
+ * A transport over fetch: a JSON body is sent as JSON, a form as multipart. The answer's body is
+ * read as JSON; a body that is not JSON (a proxy's error page) becomes `{message: text}`, so it
+ * still reaches the ApiError.
+ */
+export function fetchTransport(options: FetchTransportOptions = {}): Transport {
+  const send = options.fetch ?? fetch;
+  return async ({ method, url, body, form, signal }) => {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers?.() };
+    let payload: BodyInit | undefined = form;
+    if (!form && body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await send(`${options.baseUrl ?? ''}${url}`, { method, headers, body: payload, signal });
+    const text = await res.text();
+    let data: unknown = null;
+    if (text) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        data = { message: text };
+      }
+    }
+    return { status: res.status, data };
+  };
+}
+
 type CallFunction<E extends Endpoint> = object extends CallInput<E>
   ? (input?: CallInput<E>, options?: CallOptions) => Promise<CallOutput<E>>
   : (input: CallInput<E>, options?: CallOptions) => Promise<CallOutput<E>>;

@@ -1,6 +1,6 @@
 /** Reading and writing the query parameters the auth screens pass along (spec section 2). */
 import { positiveId } from '../../lib/ids.ts';
-import { REG_ID_MAX } from './limits.ts';
+import { REG_ID_MAX } from '@gemstore/contracts/constants';
 
 /** A positive integer id from the query, or undefined ('', 'null' and junk mean absent). */
 export function idParam(params: URLSearchParams, key: string): number | undefined {

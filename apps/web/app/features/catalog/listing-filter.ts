@@ -1,10 +1,5 @@
 import type { ListingFilterInput, ListingSort } from '@gemstore/contracts';
-
-/** Spec section 9: 20 stones per listing page (ITEMS_PER_PAGE in packages/contracts). */
-export const LISTING_PAGE_SIZE = 20;
-/** Spec section 9: default ratti range. */
-export const DEFAULT_RATTI: [number, number] = [0, 105];
-export const MAX_CARAT = 10000;
+import { DEFAULT_RATTI_RANGE, MAX_CARAT } from '@gemstore/contracts/constants';
 
 export const SORT_OPTIONS: { value: ListingSort | ''; label: string }[] = [
   { value: '', label: 'Featured' },
@@ -44,7 +39,7 @@ export const LIST_PARAMS: Record<ListKey, string> = {
 export const RATTI_PARAM = 'filterSelectedRattiRange';
 
 export const EMPTY_FILTER: ListingFilter = {
-  grades: [], colors: [], clarities: [], shapes: [], origins: [], rattiRange: DEFAULT_RATTI, caratStatus: 0,
+  grades: [], colors: [], clarities: [], shapes: [], origins: [], rattiRange: DEFAULT_RATTI_RANGE, caratStatus: 0,
 };
 
 /** Every value of a parameter, so "a=1,2", "a=[1,2]" and "a=1&a=2" (a plain form GET) all read alike. */
@@ -66,7 +61,7 @@ function parseNumber(value: string | null, max: number): number | undefined {
 
 /** Reads a shared link's filter; bad values fall back to the defaults rather than failing the page. */
 export function filterFromSearch(params: URLSearchParams): ListingFilter {
-  const filter: ListingFilter = { ...EMPTY_FILTER, rattiRange: [...DEFAULT_RATTI] };
+  const filter: ListingFilter = { ...EMPTY_FILTER, rattiRange: [...DEFAULT_RATTI_RANGE] };
   for (const key of Object.keys(LIST_PARAMS) as ListKey[]) filter[key] = parseIds(params, LIST_PARAMS[key]);
   const range = listOf(params, RATTI_PARAM).map(Number);
   if (range.length === 2 && range.every((n) => Number.isFinite(n) && n >= 0)) {
@@ -96,7 +91,7 @@ export function filterToSearch(filter: ListingFilter): URLSearchParams {
     params.set('selectedCaratStatus', '1');
     if (filter.caratMin !== undefined) params.set('selectedCaratMin', String(filter.caratMin));
     if (filter.caratMax !== undefined) params.set('selectedCaratMax', String(filter.caratMax));
-  } else if (filter.rattiRange[0] !== DEFAULT_RATTI[0] || filter.rattiRange[1] !== DEFAULT_RATTI[1]) {
+  } else if (filter.rattiRange[0] !== DEFAULT_RATTI_RANGE[0] || filter.rattiRange[1] !== DEFAULT_RATTI_RANGE[1]) {
     params.set(RATTI_PARAM, filter.rattiRange.join(','));
   }
   if (filter.sort) params.set('sort', filter.sort);
@@ -125,6 +120,6 @@ export function activeFilterCount(filter: ListingFilter): number {
   let n = 0;
   for (const key of Object.keys(LIST_PARAMS) as ListKey[]) n += filter[key].length;
   if (filter.caratStatus === 1 ? filter.caratMin !== undefined || filter.caratMax !== undefined
-    : filter.rattiRange[0] !== DEFAULT_RATTI[0] || filter.rattiRange[1] !== DEFAULT_RATTI[1]) n += 1;
+    : filter.rattiRange[0] !== DEFAULT_RATTI_RANGE[0] || filter.rattiRange[1] !== DEFAULT_RATTI_RANGE[1]) n += 1;
   return n;
 }

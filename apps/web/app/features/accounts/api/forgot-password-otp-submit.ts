@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 /** POST /api/forgot-password-otp-submit: trades the reset code for a verification_token. */
 export function forgotPasswordOtpSubmit(body: ForgotPasswordOtpSubmitBody): Promise<ForgotPasswordOtpSubmitResponse> {
-  return api<ForgotPasswordOtpSubmitResponse>('forgot-password-otp-submit', { method: 'POST', body });
+  return api.forgotPasswordOtpSubmit({ body });
 }
 
 export function useForgotPasswordOtpSubmit() {

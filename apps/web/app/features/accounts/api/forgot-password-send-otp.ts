@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 /** POST /api/forgot-password-send-otp {phone}: sends a reset code to the email or mobile number. */
 export function forgotPasswordSendOtp(body: ForgotPasswordSendOtpBody): Promise<ForgotPasswordSendOtpResponse> {
-  return api<ForgotPasswordSendOtpResponse>('forgot-password-send-otp', { method: 'POST', body });
+  return api.forgotPasswordSendOtp({ body });
 }
 
 export function useForgotPasswordSendOtp() {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 /** GET /api/country-codes: the phone country codes (the register and profile selects). */
 export function getCountryCodes(): Promise<CountryCodesResponse> {
-  return api<CountryCodesResponse>('country-codes');
+  return api.countryCodes();
 }
 
 export const countryCodesQuery = () => queryOptions({

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 /** POST /api/login-otp-verify: signs in with a one-time password. */
 export function loginOtpVerify(body: LoginOtpVerifyBody): Promise<TokenResponse> {
-  return api<TokenResponse>('login-otp-verify', { method: 'POST', body });
+  return api.loginOtpVerify({ body });
 }
 
 export function useLoginOtpVerify() {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 /** POST /api/login-password-submit: token and user, or (account not verified yet) the codes sent for RegisterOtp. */
 export function loginPasswordSubmit(body: LoginPasswordSubmitBody): Promise<LoginPasswordSubmitResponse> {
-  return api<LoginPasswordSubmitResponse>('login-password-submit', { method: 'POST', body });
+  return api.loginPasswordSubmit({ body });
 }
 
 export function isTokenResponse(res: LoginPasswordSubmitResponse): res is TokenResponse {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 /** POST /api/login-send-otp: sends a sign-in code; regId names it. */
 export function loginSendOtp(body: LoginSendOtpBody): Promise<OtpSentResponse> {
-  return api<OtpSentResponse>('login-send-otp', { method: 'POST', body });
+  return api.loginSendOtp({ body });
 }
 
 export function useLoginSendOtp() {

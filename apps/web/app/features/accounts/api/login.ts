@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 /** POST /api/login {phone}: the account behind an email or mobile number. */
 export function login(body: LoginBody): Promise<LoginResponse> {
-  return api<LoginResponse>('login', { method: 'POST', body });
+  return api.login({ body });
 }
 
 export function useLogin() {

@@ -10,7 +10,7 @@ export interface ProfileResendInput {
 
 /** POST /api/profile-resend-otp or /api/profile-voice-otp {regId}: a new code replaces the old one. */
 export function profileResendOtp({ regId, voice }: ProfileResendInput): Promise<OtpSentResponse> {
-  return api<OtpSentResponse>(`profile-${voice ? 'voice' : 'resend'}-otp`, { method: 'POST', body: { regId } });
+  return (voice ? api.profileVoiceOtp : api.profileResendOtp)({ body: { regId } });
 }
 
 export function useProfileResendOtp() {

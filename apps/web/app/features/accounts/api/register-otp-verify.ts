@@ -13,7 +13,7 @@ export interface RegisterOtpVerifyInput {
 
 /** POST /api/register-otp-verify: verifies the phone and/or email code and signs in. */
 export function registerOtpVerify(body: RegisterOtpVerifyInput): Promise<TokenResponse> {
-  return api<TokenResponse>('register-otp-verify', { method: 'POST', body });
+  return api.registerOtpVerify({ body });
 }
 
 export function useRegisterOtpVerify() {

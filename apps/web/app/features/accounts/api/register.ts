@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 /** POST /api/register: creates the account and sends the codes for RegisterOtp. */
 export function register(body: RegisterInput): Promise<RegisterResponse> {
-  return api<RegisterResponse>('register', { method: 'POST', body });
+  return api.register({ body });
 }
 
 export function useRegister() {

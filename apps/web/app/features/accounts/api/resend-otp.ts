@@ -5,6 +5,13 @@ import { api } from '../../../lib/api.ts';
 /** The three code flows; each has a resend and a voice call. */
 export type OtpFlow = 'login' | 'register' | 'forgot-password';
 
+/** Each flow's resend call and voice call. */
+const RESEND_CALLS = {
+  login: [api.loginResendOtp, api.loginVoiceOtp],
+  register: [api.registerResendOtp, api.registerVoiceOtp],
+  'forgot-password': [api.forgotPasswordResendOtp, api.forgotPasswordVoiceOtp],
+} as const satisfies Record<OtpFlow, readonly unknown[]>;
+
 export interface ResendOtpInput extends OtpResendBody {
   /** A voice call to the mobile number instead of a new text or email. */
   voice: boolean;
@@ -15,7 +22,8 @@ export interface ResendOtpInput extends OtpResendBody {
  * one, so the answer's regId must be used from now on.
  */
 export function resendOtp(flow: OtpFlow, { voice, userId, regId }: ResendOtpInput): Promise<OtpSentResponse> {
-  return api<OtpSentResponse>(`${flow}-${voice ? 'voice' : 'resend'}-otp`, { method: 'POST', body: { userId, regId } });
+  const [resend, voiceCall] = RESEND_CALLS[flow];
+  return (voice ? voiceCall : resend)({ body: { userId, regId } });
 }
 
 export function useResendOtp(flow: OtpFlow) {

@@ -12,7 +12,7 @@ export interface SubmitNewPasswordInput {
 
 /** POST /api/submit-new-password: sets the new password with the single-use verification token. */
 export function submitNewPassword(body: SubmitNewPasswordInput): Promise<MessageResponse> {
-  return api<MessageResponse>('submit-new-password', { method: 'POST', body });
+  return api.submitNewPassword({ body });
 }
 
 export function useSubmitNewPassword() {

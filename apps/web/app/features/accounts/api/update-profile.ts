@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 /** POST /api/update-profile: saves the signed-in customer's profile and answers the fresh user. */
 export function updateProfile(body: UpdateProfileInput): Promise<ProfileResponse> {
-  return api<ProfileResponse>('update-profile', { method: 'POST', body });
+  return api.updateProfile({ body });
 }
 
 export function useUpdateProfile() {

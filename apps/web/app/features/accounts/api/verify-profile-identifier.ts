@@ -7,7 +7,7 @@ import { api } from '../../../lib/api.ts';
  * profile switches to it and the fresh user comes back (with what still waits in `verify`).
  */
 export function verifyProfileIdentifier(body: VerifyProfileIdentifierBody): Promise<ProfileResponse> {
-  return api<ProfileResponse>('verify-profile-identifier', { method: 'POST', body });
+  return api.verifyProfileIdentifier({ body });
 }
 
 export function useVerifyProfileIdentifier() {

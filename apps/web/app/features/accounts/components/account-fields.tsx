@@ -1,4 +1,4 @@
-import { LIMITS, PASSWORD_HINT } from '../limits.ts';
+import { AUTH_LIMITS, PASSWORD_HINT } from '@gemstore/contracts/constants';
 import { Field } from './field.tsx';
 
 /** The one "Email or mobile number" field that starts sign-in and password reset. */
@@ -10,7 +10,7 @@ export function IdentifierField({ error, defaultValue }: { error?: string; defau
       error={error}
       type="text"
       autoComplete="username"
-      maxLength={LIMITS.identifier}
+      maxLength={AUTH_LIMITS.identifier}
       defaultValue={defaultValue}
       required
       autoFocus
@@ -36,7 +36,7 @@ export function NewPasswordFields({ labels, errors, autoFocus }: NewPasswordFiel
         hint={PASSWORD_HINT}
         type="password"
         autoComplete="new-password"
-        maxLength={LIMITS.password}
+        maxLength={AUTH_LIMITS.password}
         required
         autoFocus={autoFocus}
       />
@@ -46,7 +46,7 @@ export function NewPasswordFields({ labels, errors, autoFocus }: NewPasswordFiel
         error={errors.password_confirmation}
         type="password"
         autoComplete="new-password"
-        maxLength={LIMITS.password}
+        maxLength={AUTH_LIMITS.password}
         required
       />
     </>

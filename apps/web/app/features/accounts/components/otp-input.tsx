@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LIMITS } from '../limits.ts';
+import { AUTH_LIMITS } from '@gemstore/contracts/constants';
 import { Field } from './field.tsx';
 
 /** A one-time password input: numeric keypad on phones, filled from the SMS where the browser can. */
@@ -12,7 +12,7 @@ export function OtpInput({ name, label = 'One-time password', error, autoFocus }
       type="text"
       inputMode="numeric"
       autoComplete="one-time-code"
-      maxLength={LIMITS.otp}
+      maxLength={AUTH_LIMITS.otp}
       required
       autoFocus={autoFocus}
       className="otp-input"

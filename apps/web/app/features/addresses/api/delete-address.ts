@@ -5,7 +5,7 @@ import { addressesQueryOptions } from './get-addresses.ts';
 
 /** POST address-delete {addressId} (the primary address cannot be deleted). */
 export function deleteAddress(addressId: number): Promise<OkResponse> {
-  return api<OkResponse>('address-delete', { method: 'POST', body: { addressId } });
+  return api.addressDelete({ body: { addressId } });
 }
 
 export function useDeleteAddress() {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 /** POST address-edit {addressId}: the form's values of one address. */
 export function fetchAddress(addressId: number, signal?: AbortSignal): Promise<AddressEditResponse> {
-  return api<AddressEditResponse>('address-edit', { method: 'POST', body: { addressId }, signal });
+  return api.addressEdit({ body: { addressId } }, { signal });
 }
 
 export function addressQueryOptions(addressId: number) {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 /** POST address: the customer's addresses, the primary one (address_type_id 1) first. */
 export function fetchAddresses(signal?: AbortSignal): Promise<AddressesResponse> {
-  return api<AddressesResponse>('address', { method: 'POST', signal });
+  return api.addresses({}, { signal });
 }
 
 export function addressesQueryOptions() {

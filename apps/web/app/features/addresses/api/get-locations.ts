@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CitiesResponse, CountriesResponse, StatesResponse } from '@gemstore/contracts';
 import { api } from '../../../lib/api.ts';
 
 /** GET countries, states/{countryId}, cities/{stateId}: the cascading drop-downs (the lists change only between releases). */
 export function countriesQueryOptions() {
   return queryOptions({
     queryKey: ['locations', 'countries'] as const,
-    queryFn: ({ signal }) => api<CountriesResponse>('countries', { signal }),
+    queryFn: ({ signal }) => api.countries({}, { signal }),
     staleTime: Infinity,
   });
 }
@@ -14,7 +13,7 @@ export function countriesQueryOptions() {
 export function statesQueryOptions(countryId: string) {
   return queryOptions({
     queryKey: ['locations', 'states', countryId] as const,
-    queryFn: ({ signal }) => api<StatesResponse>(`states/${encodeURIComponent(countryId)}`, { signal }),
+    queryFn: ({ signal }) => api.states({ params: { countryId } }, { signal }),
     staleTime: Infinity,
   });
 }
@@ -22,7 +21,7 @@ export function statesQueryOptions(countryId: string) {
 export function citiesQueryOptions(stateId: string) {
   return queryOptions({
     queryKey: ['locations', 'cities', stateId] as const,
-    queryFn: ({ signal }) => api<CitiesResponse>(`cities/${encodeURIComponent(stateId)}`, { signal }),
+    queryFn: ({ signal }) => api.cities({ params: { stateId } }, { signal }),
     staleTime: Infinity,
   });
 }

@@ -4,10 +4,10 @@ import { api } from '../../../lib/api.ts';
 import { addressesQueryOptions } from './get-addresses.ts';
 
 /** POST address-save {address} (a new address) or address-update {address with id}. */
-export function saveAddress(address: AddressFields & { id?: number }): Promise<AddressResponse> {
-  return address.id === undefined
-    ? api<AddressResponse>('address-save', { method: 'POST', body: { address } })
-    : api<AddressResponse>('address-update', { method: 'POST', body: { address } });
+export function saveAddress({ id, ...address }: AddressFields & { id?: number }): Promise<AddressResponse> {
+  return id === undefined
+    ? api.addressSave({ body: { address } })
+    : api.addressUpdate({ body: { address: { ...address, id } } });
 }
 
 export function useSaveAddress() {

@@ -5,7 +5,7 @@ import { addressesQueryOptions } from './get-addresses.ts';
 
 /** POST address-set-primary {addressId}: "Set as default". */
 export function setPrimaryAddress(addressId: number): Promise<OkResponse> {
-  return api<OkResponse>('address-set-primary', { method: 'POST', body: { addressId } });
+  return api.addressSetPrimary({ body: { addressId } });
 }
 
 export function useSetPrimaryAddress() {

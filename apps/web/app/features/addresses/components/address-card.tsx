@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Address } from '@gemstore/contracts';
 import { PostalAddress } from '../../../components/ui/postal-address.tsx';
-import { PRIMARY_ADDRESS_TYPE_ID } from '../../../lib/checkout-constants.ts';
+import { PRIMARY_ADDRESS_TYPE_ID } from '@gemstore/contracts/constants';
 
 export function isPrimaryAddress(address: Pick<Address, 'address_type_id'>): boolean {
   return address.address_type_id === PRIMARY_ADDRESS_TYPE_ID;

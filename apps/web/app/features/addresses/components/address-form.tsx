@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AddressEditResponse, AddressResponse } from '@gemstore/contracts';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '@gemstore/contracts/client';
 import { useCities, useCountries, useStates } from '../api/get-locations.ts';
 import { useSaveAddress } from '../api/save-address.ts';
 

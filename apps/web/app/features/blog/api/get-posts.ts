@@ -4,8 +4,9 @@ import { api } from '../../../lib/api.ts';
 
 /** GET posts?page=n, or posts-by-category-id/{category}?page=n for one category; the list is at data.data. */
 export function fetchPosts(category: string | null, page: number, signal?: AbortSignal): Promise<PostsResponse> {
-  const path = category ? `posts-by-category-id/${encodeURIComponent(category)}` : 'posts';
-  return api<PostsResponse>(`${path}?page=${page}`, { signal });
+  return category
+    ? api.postsByCategory({ params: { id: category }, query: { page } }, { signal })
+    : api.posts({ query: { page } }, { signal });
 }
 
 export function postsQueryOptions(category: string | null, firstPage: number) {

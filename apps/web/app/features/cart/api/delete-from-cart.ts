@@ -5,7 +5,7 @@ import { cartQueryOptions } from './get-cart.ts';
 
 /** POST cart-delete {cartId}. */
 export function deleteFromCart(cartId: number): Promise<OkResponse> {
-  return api<OkResponse>('cart-delete', { method: 'POST', body: { cartId } });
+  return api.cartDelete({ body: { cartId } });
 }
 
 export function useDeleteFromCart() {

@@ -5,7 +5,7 @@ import { useSession } from '../../../lib/session.tsx';
 
 /** POST cart-all: the signed-in customer's cart, with the total over the stones still available. */
 export function fetchCart(signal?: AbortSignal): Promise<CartAllResponse> {
-  return api<CartAllResponse>('cart-all', { method: 'POST', signal });
+  return api.cartAll({}, { signal });
 }
 
 export function cartQueryOptions() {

@@ -5,7 +5,7 @@ import { cartQueryOptions } from './get-cart.ts';
 
 /** POST cart-save {itemId}: a stone already in the cart answers its line; a sold or reserved one gives 409. */
 export function saveToCart(itemId: number): Promise<CartSaveResponse> {
-  return api<CartSaveResponse>('cart-save', { method: 'POST', body: { itemId } });
+  return api.cartSave({ body: { itemId } });
 }
 
 export function useSaveToCart() {

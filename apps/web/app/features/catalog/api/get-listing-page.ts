@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ListingFilterInput, ListingResponse } from '@gemstore/contracts';
 import { api } from '../../../lib/api.ts';
-import { LISTING_PAGE_SIZE } from '../listing-filter.ts';
+import { ITEMS_PER_PAGE } from '@gemstore/contracts/constants';
 
 /** POST product-items?page=n with the whole filter body (spec section 7). */
 export function fetchListingPage(body: ListingFilterInput, page: number, signal?: AbortSignal): Promise<ListingResponse> {
-  return api<ListingResponse>(`product-items?page=${page}`, { method: 'POST', body, signal });
+  return api.productItems({ query: { page }, body }, { signal });
 }
 
 export function listingQueryOptions(body: ListingFilterInput) {
@@ -14,7 +14,7 @@ export function listingQueryOptions(body: ListingFilterInput) {
     queryFn: ({ pageParam, signal }) => fetchListingPage(body, pageParam, signal),
     initialPageParam: 1,
     // Spec section 4: loading continues only while a page returns exactly 20 stones.
-    getNextPageParam: (last, _all, lastPage) => (last.data.length === LISTING_PAGE_SIZE ? lastPage + 1 : undefined),
+    getNextPageParam: (last, _all, lastPage) => (last.data.length === ITEMS_PER_PAGE ? lastPage + 1 : undefined),
   });
 }
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { AttributeOption, ProductAttributesResponse } from '@gemstore/contracts';
+import { DEFAULT_RATTI_RANGE, MAX_CARAT } from '@gemstore/contracts/constants';
 import {
-  DEFAULT_RATTI, EMPTY_FILTER, LIST_PARAMS, MAX_CARAT, RATTI_PARAM, SORT_OPTIONS, filterFromSearch,
-  type ListKey, type ListingFilter,
+  EMPTY_FILTER, LIST_PARAMS, RATTI_PARAM, SORT_OPTIONS, filterFromSearch, type ListKey, type ListingFilter,
 } from '../listing-filter.ts';
 
 interface Props {
@@ -93,12 +93,12 @@ export function FilterPanel({ attributes, filter, action, onApply, id }: Props) 
         <div className="range-inputs">
           <div className="field">
             <label htmlFor={`${id}-ratti-min`}>Ratti from</label>
-            <input id={`${id}-ratti-min`} name={RATTI_PARAM} type="number" inputMode="decimal" min={DEFAULT_RATTI[0]} max={DEFAULT_RATTI[1]} step="0.25"
+            <input id={`${id}-ratti-min`} name={RATTI_PARAM} type="number" inputMode="decimal" min={DEFAULT_RATTI_RANGE[0]} max={DEFAULT_RATTI_RANGE[1]} step="0.25"
               defaultValue={filter.rattiRange[0]} disabled={mode !== 0} required data-testid="ratti-min" />
           </div>
           <div className="field">
             <label htmlFor={`${id}-ratti-max`}>Ratti to</label>
-            <input id={`${id}-ratti-max`} name={RATTI_PARAM} type="number" inputMode="decimal" min={DEFAULT_RATTI[0]} max={DEFAULT_RATTI[1]} step="0.25"
+            <input id={`${id}-ratti-max`} name={RATTI_PARAM} type="number" inputMode="decimal" min={DEFAULT_RATTI_RANGE[0]} max={DEFAULT_RATTI_RANGE[1]} step="0.25"
               defaultValue={filter.rattiRange[1]} disabled={mode !== 0} required data-testid="ratti-max" />
           </div>
         </div>

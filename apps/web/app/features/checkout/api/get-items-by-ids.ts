@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ItemsByIdsResponse } from '@gemstore/contracts';
 import { api } from '../../../lib/api.ts';
 
 /** POST items-by-ids {itemIds}: the checkout's stones and their total over the ones still available. */
 export function itemsByIdsQueryOptions(itemIds: number[]) {
   return queryOptions({
     queryKey: ['items-by-ids', itemIds] as const,
-    queryFn: ({ signal }) => api<ItemsByIdsResponse>('items-by-ids', { method: 'POST', body: { itemIds }, signal }),
+    queryFn: ({ signal }) => api.itemsByIds({ body: { itemIds } }, { signal }),
     // Availability changes as others buy: always ask again when the checkout opens.
     staleTime: 0,
   });

@@ -13,7 +13,7 @@ export interface PlaceOrderInput {
 
 /** POST place-order: reserves the stones and answers the Pay page's url (/pay?orderId=…). */
 export function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResponse> {
-  return api<PlaceOrderResponse>('place-order', { method: 'POST', body: input });
+  return api.placeOrder({ body: input });
 }
 
 export function usePlaceOrder() {

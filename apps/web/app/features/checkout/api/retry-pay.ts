@@ -3,5 +3,5 @@ import { api } from '../../../lib/api.ts';
 
 /** POST retry-pay {orderId}: the payment page's query, with `url`, the payment page to send the browser to. */
 export function retryPay(orderId: number): Promise<PayQuery> {
-  return api<PayQuery>('retry-pay', { method: 'POST', body: { orderId } });
+  return api.retryPay({ body: { orderId } });
 }

@@ -19,7 +19,7 @@ export function createReturn(input: ReturnInput): Promise<ReturnCreateResponse> 
   form.append('comment', input.comment);
   input.detailIds.forEach((id, i) => form.append(`detailIds[${i}]`, String(id)));
   input.images.forEach((file, i) => form.append(`images[${i}]`, file, file.name));
-  return api<ReturnCreateResponse>('return-request-create', { method: 'POST', body: form });
+  return api.returnRequestCreate({ form });
 }
 
 export function useCreateReturn() {

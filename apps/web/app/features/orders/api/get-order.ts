@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderResponse } from '@gemstore/contracts';
 import { api } from '../../../lib/api.ts';
 
 /** POST order {orderId}: one order with lines, payment, dispatch and return requests. */
 export function orderQueryOptions(orderId: number) {
   return queryOptions({
     queryKey: ['orders', orderId] as const,
-    queryFn: ({ signal }) => api<OrderResponse>('order', { method: 'POST', body: { orderId }, signal }),
+    queryFn: ({ signal }) => api.order({ body: { orderId } }, { signal }),
     staleTime: 0,
   });
 }

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrdersResponse } from '@gemstore/contracts';
 import { api } from '../../../lib/api.ts';
 
 /** POST orders: the customer's orders, newest first. */
 export function ordersQueryOptions() {
   return queryOptions({
     queryKey: ['orders'] as const,
-    queryFn: ({ signal }) => api<OrdersResponse>('orders', { method: 'POST', signal }),
+    queryFn: ({ signal }) => api.orders({}, { signal }),
     // Payment and dispatch change server-side: ask again whenever the list opens.
     staleTime: 0,
   });

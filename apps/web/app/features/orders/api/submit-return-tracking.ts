@@ -5,7 +5,7 @@ import { ordersQueryOptions } from './get-orders.ts';
 
 /** POST return-request-tracking-details-submit {returnId, courierPartner, trackingNumber}: only while the return is Approved. */
 export function submitReturnTracking(body: ReturnTrackingBody): Promise<ReturnTrackingResponse> {
-  return api<ReturnTrackingResponse>('return-request-tracking-details-submit', { method: 'POST', body });
+  return api.returnTracking({ body });
 }
 
 /** On success the order is loaded again (spec section 4). */

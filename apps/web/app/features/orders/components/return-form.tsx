@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { Order, ReturnCreateResponse, ReturnReason } from '@gemstore/contracts';
 import { SafeImage } from '../../../components/ui/safe-image.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { MAX_RETURN_IMAGES, RETURN_REASONS } from '../../../lib/checkout-constants.ts';
+import { ApiError } from '@gemstore/contracts/client';
+import { MAX_RETURN_IMAGES, RETURN_REASONS } from '@gemstore/contracts/constants';
 import { mediaUrl } from '../../../lib/media.ts';
 import { useCreateReturn } from '../api/create-return.ts';
 import { orderLineTitle } from '../format.ts';

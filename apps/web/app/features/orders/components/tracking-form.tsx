@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { COURIER_PARTNERS } from '../../../lib/checkout-constants.ts';
+import { COURIER_PARTNERS } from '@gemstore/contracts/constants';
 import { formErrors } from '../../../lib/form-errors.ts';
 import { useSubmitReturnTracking } from '../api/submit-return-tracking.ts';
 

@@ -4,8 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 /** GET /api/dev/outbox?to=…: the stored messages with their codes, newest first (absent in production: 404). */
 export function getOutbox(to: string): Promise<OutboxResponse> {
-  const query = to ? `?to=${encodeURIComponent(to)}` : '';
-  return api<OutboxResponse>(`dev/outbox${query}`);
+  return api.outbox({ query: to ? { to } : {} });
 }
 
 export const outboxQuery = (to: string) => queryOptions({

@@ -1,20 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import type { EnquiryBody, EnquiryResponse } from '@gemstore/contracts';
 import { api } from '../../../lib/api.ts';
 
-export interface EnquiryInput {
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-}
-
-export interface EnquiryAnswer {
-  message?: string;
-}
+export type EnquiryInput = EnquiryBody;
 
 /** POST /api/enquiry: the footer's enquiry form. */
-export function sendEnquiry(input: EnquiryInput): Promise<EnquiryAnswer> {
-  return api<EnquiryAnswer>('enquiry', { method: 'POST', body: input });
+export function sendEnquiry(input: EnquiryInput): Promise<EnquiryResponse> {
+  return api.enquiry({ body: input });
 }
 
 export function useSendEnquiry() {

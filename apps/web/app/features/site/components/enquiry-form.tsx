@@ -1,5 +1,5 @@
 import { useId, type FormEvent } from 'react';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '@gemstore/contracts/client';
 import { useSendEnquiry, type EnquiryInput } from '../api/send-enquiry.ts';
 
 const FIELDS: { name: keyof EnquiryInput; label: string; type: string; max: number; autoComplete: string }[] = [

@@ -1,0 +1,43 @@
+/**
+ * The values the spec fixes (sections 5 and 9) that both the server's schemas and the browser use.
+ * Zod-free (`@gemstore/contracts/constants`), so the browser bundle can import them without the
+ * schema code; the main entry re-exports them.
+ */
+
+// ---------- Pages and ids ----------
+
+/** Spec section 9: 20 stones per listing page. */
+export const ITEMS_PER_PAGE = 20;
+export const POSTS_PER_PAGE = 10;
+/** Spec: default ratti slider range. */
+export const DEFAULT_RATTI_RANGE: [number, number] = [0, 105];
+/** Largest carat bound of the listing filter. */
+export const MAX_CARAT = 10000;
+/** Largest id a PostgreSQL integer column holds: a larger one would fail in the database, not in validation. */
+export const MAX_ID = 2_147_483_647;
+
+// ---------- Accounts ----------
+
+/** Spec section 5: client input limits. */
+export const AUTH_LIMITS = { identifier: 128, name: 50, phone: 50, email: 64, password: 1024, otp: 1024 } as const;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_HINT = 'Passwords must be at least 6 characters.';
+/** Spec section 9: default phone country code id (India, +91). */
+export const DEFAULT_COUNTRY_CODE_ID = 99;
+export const GENDERS = ['male', 'female'] as const;
+/** Largest regId: they are random below 2^48, so a caller cannot guess one it was not given. */
+export const REG_ID_MAX = 2 ** 48;
+
+// ---------- Addresses, checkout and returns ----------
+
+/** Spec section 9: the primary address has address_type_id 1; every other address has 2. */
+export const PRIMARY_ADDRESS_TYPE_ID = 1;
+export const OTHER_ADDRESS_TYPE_ID = 2;
+/** Spec section 9: the default payment method. */
+export const RAZORPAY_PAYMENT_METHOD_ID = 1001;
+/** Spec section 5: return reasons and their labels. */
+export const RETURN_REASONS = { defective: 'Defective Product', wrong: 'Wrong Product', 'not-satisfied': 'Not Satisfied' } as const;
+/** Spec section 4: couriers a customer may name for an approved return. */
+export const COURIER_PARTNERS = ['Fedex', 'Delhivery'] as const;
+export const MAX_RETURN_IMAGES = 5;
+export const MAX_RETURN_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -37,6 +37,9 @@ export default defineConfig({
           environment: 'node',
           // One real server (child process, fresh data directory, demo seed) for every browser test file.
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // Embedded databases only: a DATABASE_URL meant for the server suite does not reach the
+          // apps these files build in process (security-headers.test.ts).
+          env: { DATABASE_URL: '' },
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,

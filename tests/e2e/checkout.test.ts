@@ -1,36 +1,58 @@
-import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import postgres from 'postgres';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemDetailResponse, ListingResponse, StoreProfileResponse } from '@gemstore/contracts';
 import { formatPrice } from '@gemstore/contracts/money';
-import { openDatabase, type DbHandle } from '@gemstore/db';
+import { openDatabase, type Database } from '@gemstore/db';
 import { markOrderDispatched } from '../../apps/server/src/modules/orders/orders.service.ts';
 import { changeReturnStatus } from '../../apps/server/src/modules/returns/returns.service.ts';
 import { api, hydrated, launchBrowser, openPage } from './browser.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { makeDataDir, startServer, type RunningServer } from './server.ts';
 
 /*
  * The whole purchase journey on the sandbox payment provider: browse, add to cart while signed
  * out, sign in, add an address from the checkout, place the order, pay, see it paid, have it
  * dispatched, request a return with two photos and follow it to pick-up.
  *
- * There is no back office yet, so dispatch and return approval go through the service layer
- * (markOrderDispatched, changeReturnStatus). The shared e2e server keeps its PGlite database to
- * itself, so this file runs its own server on a fresh PostgreSQL database that the test process
- * opens too. E2E_DATABASE_URL (else CI_DATABASE_URL, else the local trust-auth PostgreSQL) names
- * the administrative connection used to create and drop that database.
+ * This file runs its own server on its own embedded database (the shared e2e server keeps its
+ * data to itself), so the shop's own steps can reach that database: see asTheShop.
  */
 
-const ADMIN_URL = process.env.E2E_DATABASE_URL || process.env.CI_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEMO = { email: 'demo@gemstore.test', password: 'demo1234' };
+// The sandbox page is the payment provider; the reservation sweep is off so nothing moves under the test.
+const SERVER_ENV = { SANDBOX_PAYMENTS: 'true', RESERVATION_SWEEP_SECONDS: '0' };
 
+let dataDir = '';
+let port = 0;
 let server: RunningServer | undefined;
-let handle: DbHandle | undefined;
 let browser: Browser | undefined;
-let dropDatabase = async () => {};
 let base = '';
+
+/**
+ * A step the shop's staff takes (dispatch, return approval), done on the server's database until
+ * the admin API exists; then these steps move to its calls and this goes away. PGlite lets one
+ * process open a data directory at a time, so the browser leaves the shop, the server stops, the
+ * step runs through the owning module's service on the same data directory, and the server starts
+ * again there on the same port (the same origin, so the browser is still signed in). The browser
+ * then opens the page it was on again.
+ */
+async function asTheShop(page: Page, step: (db: Database) => Promise<unknown>): Promise<void> {
+  const url = page.url();
+  await page.goto('about:blank');
+  await server!.stop();
+  server = undefined;
+  const handle = await openDatabase({ pgliteDir: join(dataDir, 'pglite'), migrate: false });
+  try {
+    await step(handle.db);
+  } finally {
+    await handle.close();
+  }
+  server = await startServer({ dataDir, port, env: SERVER_ENV });
+  await page.goto(url);
+  await hydrated(page);
+}
 
 /** A small solid-colour PNG (RGB, no filter), encoded by hand with node:zlib. */
 function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
@@ -62,34 +84,17 @@ async function imagesLoaded(page: Page, selector: string): Promise<boolean[]> {
 }
 
 beforeAll(async () => {
-  const name = `gemstore_e2e_${randomBytes(5).toString('hex')}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`create database ${name}`);
-  } catch (error) {
-    throw new Error(`The checkout journey needs PostgreSQL (${ADMIN_URL}; set E2E_DATABASE_URL): ${(error as Error).message}`);
-  } finally {
-    await admin.end();
-  }
-  dropDatabase = async () => {
-    const a = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-    await a.unsafe(`drop database if exists ${name} with (force)`);
-    await a.end();
-  };
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  // The sandbox page is the payment provider; the reservation sweep is off so nothing moves under the test.
-  server = await startServer({ env: { DATABASE_URL: url.toString(), SANDBOX_PAYMENTS: 'true', RESERVATION_SWEEP_SECONDS: '0' } });
-  base = `http://localhost:${server.port}`;
-  handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+  dataDir = makeDataDir();
+  server = await startServer({ dataDir, env: SERVER_ENV });
+  port = server.port;
+  base = `http://localhost:${port}`;
   browser = await launchBrowser();
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
-  await handle?.close();
   await server?.stop();
-  await dropDatabase();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('checkout journey', () => {
@@ -211,10 +216,8 @@ describe('checkout journey', () => {
     // Paid stones leave the cart.
     await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('0');
 
-    // The shop dispatches the order (service layer until the back office exists): Return appears.
-    await markOrderDispatched(handle!.db, profile.id, orderId, { courierPartner: 'Fedex', trackingNumber: 'FX20260001' });
-    await page.reload();
-    await hydrated(page);
+    // The shop dispatches the order: Return appears.
+    await asTheShop(page, (db) => markOrderDispatched(db, profile.id, orderId, { courierPartner: 'Fedex', trackingNumber: 'FX20260001' }));
     await page.getByTestId('return-button').click();
     await page.waitForURL((u) => u.pathname === `/create-return/${orderId}`);
     await hydrated(page);
@@ -253,9 +256,7 @@ describe('checkout journey', () => {
     const returnId = Number(await request.getAttribute('data-return-id'));
 
     // Approved: the tracking form; its details are sent and the order reloads.
-    await changeReturnStatus(handle!.db, profile.id, returnId, 'approved');
-    await page.reload();
-    await hydrated(page);
+    await asTheShop(page, (db) => changeReturnStatus(db, profile.id, returnId, 'approved'));
     await page.getByTestId('tracking-form').waitFor();
     expect(await page.getByTestId('return-status').textContent()).toBe('Approved');
     await page.getByTestId('tracking-form').getByLabel('Courier partner').selectOption('Delhivery');
@@ -265,9 +266,7 @@ describe('checkout journey', () => {
     expect(await page.getByTestId('return-sent').textContent()).toContain('Delhivery');
 
     // Picked Up: courier and tracking number shown.
-    await changeReturnStatus(handle!.db, profile.id, returnId, 'picked_up');
-    await page.reload();
-    await hydrated(page);
+    await asTheShop(page, (db) => changeReturnStatus(db, profile.id, returnId, 'picked_up'));
     await page.getByTestId('return-courier').waitFor();
     expect(await page.getByTestId('return-status').textContent()).toBe('Picked Up');
     expect(await page.getByTestId('return-courier').textContent()).toBe('Delhivery');
@@ -285,5 +284,5 @@ describe('checkout journey', () => {
     expect(item.status).toBe('sold');
     // Chrome logs every non-2xx answer; the one expected is the empty address form's 422.
     await t.close({ allow: [/status of 422 .*\/api\/address-save\)$/] });
-  }, 240_000);
+  }, 480_000); // Three server restarts (asTheShop), each some seconds on an idle machine and much more on a busy one.
 });

@@ -71,6 +71,29 @@ describe('item page', () => {
     await t.close();
   });
 
+  it("links the certificate to the lab's report check in a new tab, and shows no link without one", async () => {
+    const rubies = (await api<ListingResponse>('product-items?page=1', { body: { filter: { product: 'ruby' } } })).data;
+    const withCheck = rubies.find((i) => i.certificate_verification_url !== null);
+    const without = rubies.find((i) => i.certificate_verification_url === null);
+    if (!withCheck || !without) throw new Error('the first ruby page needs stones with and without a report-check link');
+    const t = await openPage(browser);
+    const { page } = t;
+    await page.goto(`${origin()}/item/${withCheck.url[0]!.url}`);
+    await hydrated(page);
+    const verify = page.getByTestId('certificate').getByRole('link', { name: /^Verify/ });
+    expect(await verify.getAttribute('href')).toBe(withCheck.certificate_verification_url);
+    expect(await verify.getAttribute('target')).toBe('_blank');
+    expect(await verify.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await verify.textContent()).toBe(`Verify report ${withCheck.certificate.number} on the ${withCheck.certificate.lab} website (opens in a new tab)`);
+    expect(await verify.isVisible()).toBe(true);
+
+    await page.goto(`${origin()}/item/${without.url[0]!.url}`);
+    await hydrated(page);
+    await page.getByTestId('certificate-number').waitFor();
+    expect(await page.getByTestId('certificate-verify').count()).toBe(0);
+    await t.close();
+  });
+
   it('marks a sold stone Sold, without buy buttons', async () => {
     const sold = await findSoldItem();
     const t = await openPage(browser);

@@ -25,20 +25,32 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A fresh, empty data directory: the server seeds the demo on its first start there. */
+export function makeDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'gemstore-e2e-'));
+}
+
 /**
- * The real server as a child process on a fresh data directory (the demo seed runs at first start),
- * serving the built web app. Resolves once the API answers for the demo store. It runs with
+ * The real server as a child process on its own embedded database (the demo seed runs at first
+ * start), serving the built web app. Resolves once the API answers for the demo store. It runs with
  * NODE_ENV=test: the built app as in production, but with the dev outbox (GET /api/dev/outbox),
  * where the browser tests read the one-time codes the outbox sender stored.
  */
-export async function startServer({ timeoutMs = 150_000, env: extraEnv = {} }: {
+export async function startServer({ timeoutMs = 150_000, env: extraEnv = {}, dataDir: givenDataDir, port: givenPort }: {
   timeoutMs?: number;
-  /** Settings added for this server (a test's own server on PostgreSQL sets DATABASE_URL here). */
+  /** Settings added for this server (the sandbox payment provider, the reservation sweep). */
   env?: Record<string, string>;
+  /**
+   * The caller's data directory, kept when the server stops so a server started again on it finds
+   * the same database, media and uploads. Without it: a fresh one, removed on stop.
+   */
+  dataDir?: string;
+  /** Listen on this port (a restarted server keeps the origin, and so the browser's sign-in). */
+  port?: number;
 } = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-e2e-'));
-  // The embedded database unless the caller's env names one: a DATABASE_URL meant for the server suite is not for this run.
+  const port = givenPort ?? await freePort();
+  const dataDir = givenDataDir ?? makeDataDir();
+  // The embedded database: a DATABASE_URL meant for the server suite is not for this run.
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child: ChildProcess = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -53,24 +65,37 @@ export async function startServer({ timeoutMs = 150_000, env: extraEnv = {} }: {
   let exited = false;
   child.on('exit', () => { exited = true; });
 
+  const group = child.pid;
+  /** Whether any process of the server's group (npx, tsx, node) is still running. */
+  const groupAlive = () => {
+    try {
+      process.kill(-group!, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-group!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  // Waits for the whole group, not just npx: node may still be closing the database after npx has
+  // gone, and a data directory reused or removed then would be written by two processes.
   const stop = async () => {
-    if (!exited && child.pid) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      const deadline = Date.now() + 10_000;
-      while (!exited && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      if (!exited) {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
+    if (group) {
+      signalGroup('SIGTERM');
+      const deadline = Date.now() + 15_000;
+      while (groupAlive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      if (groupAlive()) {
+        signalGroup('SIGKILL');
+        const killed = Date.now() + 5_000;
+        while (groupAlive() && Date.now() < killed) await new Promise((r) => setTimeout(r, 100));
       }
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + timeoutMs;

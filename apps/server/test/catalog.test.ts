@@ -15,6 +15,13 @@ let sold: Stone[];
 let reserved: Stone[];
 let otherProductStones: Stone[];
 const STONES = 65;
+/** What the other product's stones store as their report-check links: the API passes only safe web addresses. */
+const VERIFICATION_URLS = [
+  'https://www.gia.edu/report-check?reportno=2141438167',
+  'javascript:alert(document.cookie)',
+  'http://lab.example/report/1',
+  'http://localhost:8080/report/1',
+];
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -48,7 +55,9 @@ beforeAll(async () => {
   }
   otherProductStones = [];
   for (let i = 0; i < 4; i++) {
-    otherProductStones.push(await createItem(t.db, storeId, { catalog: cat, productId: cat.otherProduct.id, url: `yellow-${i}` }));
+    otherProductStones.push(await createItem(t.db, storeId, {
+      catalog: cat, productId: cat.otherProduct.id, url: `yellow-${i}`, certificateVerificationUrl: VERIFICATION_URLS[i],
+    }));
   }
 });
 afterAll(() => t?.close());
@@ -399,6 +408,20 @@ describe('GET /api/item-details/{id}', () => {
     expect(item.sku).toBe(`${storeId}-${stone.gin}`);
     const byId = await get(`/api/item-details/${stone.id}`);
     expect(byId.json()).toEqual(byUrl.json());
+  });
+
+  it("carries the certificate's verification URL when it is a safe web address, else null", async () => {
+    const urls = [];
+    for (const stone of otherProductStones) {
+      const res = await get(`/api/item-details/${stone.url}`);
+      expect(res.statusCode).toBe(200);
+      urls.push(res.json().item.certificate_verification_url);
+    }
+    expect(urls).toEqual([VERIFICATION_URLS[0], null, null, VERIFICATION_URLS[3]]);
+    // A stone without one answers null, and listings carry the same field.
+    expect((await get('/api/item-details/blue-3')).json().item.certificate_verification_url).toBeNull();
+    const listed = await walk({ filter: { product: cat.otherProduct.id } });
+    expect(listed.find((i) => i.id === otherProductStones[0]!.id)?.certificate_verification_url).toBe(VERIFICATION_URLS[0]);
   });
 
   it('answers a sold stone with status sold and a reserved one with status reserved', async () => {

@@ -114,6 +114,7 @@ export interface ItemInput {
   pricePaise?: number;
   weightMg?: number;
   status?: 'available' | 'reserved' | 'sold';
+  certificateVerificationUrl?: string | null;
   createdAt?: Date;
 }
 
@@ -140,7 +141,7 @@ export async function createItem(db: Database, storeId: number, input: ItemInput
     status: input.status ?? 'available',
     image: `/media/stone-${n}.svg`,
     certificateImage: `/media/cert-${n}.jpg`,
-    certificateLab: 'GIA', certificateNumber: `C-${n}`,
+    certificateLab: 'GIA', certificateNumber: `C-${n}`, certificateVerificationUrl: input.certificateVerificationUrl ?? null,
     ...(input.createdAt ? { createdAt: input.createdAt } : {}),
   }).returning();
   return row!;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdOrUrl, PageNumber } from './common.ts';
 import { DEFAULT_RATTI_RANGE, MAX_CARAT, MAX_ID } from './constants.ts';
+import { SafeWebUrl } from './store.ts';
 
 export const ProductSummary = z.object({
   id: z.number(),
@@ -70,6 +71,8 @@ export const Item = z.object({
   image: z.string(),
   certificate_image: z.string(),
   certificate: z.object({ lab: z.string(), number: z.string() }),
+  /** The lab's page that confirms the report (https:, or http: on a local host); null when there is none. */
+  certificate_verification_url: SafeWebUrl.nullable(),
   amounts: z.object({ mrpAmount: z.number() }),
   product: z.object({ id: z.number(), name: z.string(), alias: z.string(), url: z.string(), category_url: z.string() }),
   ratti: z.object({ id: z.number(), rati_standard: z.number() }),

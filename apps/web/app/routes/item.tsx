@@ -1,3 +1,4 @@
+import { isSafeWebUrl } from '@gemstore/contracts/urls';
 import type { Route } from './+types/item';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { PriceNote } from '../components/ui/price-note.tsx';
@@ -115,6 +116,14 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
           <SafeImage src={mediaUrl(item.certificate_image)} alt={`${item.certificate.lab} certificate, report ${item.certificate.number}`} width={480} height={340} />
           <figcaption>
             Certified by <strong data-testid="certificate-lab">{item.certificate.lab}</strong>, report no. <strong data-testid="certificate-number">{item.certificate.number}</strong>
+            {isSafeWebUrl(item.certificate_verification_url) && (
+              <>
+                {' '}
+                <a className="item__verify" href={item.certificate_verification_url} target="_blank" rel="noopener noreferrer" data-testid="certificate-verify">
+                  Verify<span className="visually-hidden"> report {item.certificate.number} on the {item.certificate.lab} website (opens in a new tab)</span>
+                </a>
+              </>
+            )}
           </figcaption>
         </figure>
       </div>

@@ -78,6 +78,8 @@ export const items = pgTable('items', {
   certificateImage: text('certificate_image').notNull().default(''),
   certificateLab: text('certificate_lab').notNull().default(''),
   certificateNumber: text('certificate_number').notNull().default(''),
+  /** The lab's page for this report (https); null when the lab has none. */
+  certificateVerificationUrl: text('certificate_verification_url'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('items_store_url').on(t.storeId, t.url),

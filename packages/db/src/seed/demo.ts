@@ -84,7 +84,7 @@ export async function insertStones(db: DbOrTx, storeId: number, storeSlug: strin
     pricePaise: s.pricePaise, status: s.status,
     image: stoneImagePath(s.gem.url, s.color),
     certificateImage: certificateImagePath(storeSlug, s.gin),
-    certificateLab: s.lab, certificateNumber: s.certificateNumber,
+    certificateLab: s.lab, certificateNumber: s.certificateNumber, certificateVerificationUrl: s.certificateVerificationUrl,
   }));
   for (let i = 0; i < rows.length; i += 250) await db.insert(items).values(rows.slice(i, i + 250));
 }

@@ -34,6 +34,8 @@ export interface StoneSpec {
   status: 'available' | 'sold';
   lab: Lab;
   certificateNumber: string;
+  /** The lab's report-check page for this number; null for labs without one per report. */
+  certificateVerificationUrl: string | null;
   /** The report's date, YYYY-MM-DD. */
   certifiedOn: string;
   /** The report's conclusion on identity and treatment. */
@@ -62,6 +64,15 @@ function reportNumber(rng: Rng, lab: Lab, year: number): string {
     case 'GRS': return `GRS${year}-${digits(rng, 6)}`;
     case 'GII': return `GII${yy}${digits(rng, 6)}`;
     case 'IIGJ': return `IIGJ/J/${yy}/${digits(rng, 5)}`;
+  }
+}
+
+/** GIA and IGI look a report up by its number on a public page; the other labs' checks are forms. */
+export function reportCheckUrl(lab: Lab, number: string): string | null {
+  switch (lab) {
+    case 'GIA': return `https://www.gia.edu/report-check?reportno=${encodeURIComponent(number)}`;
+    case 'IGI': return `https://www.igi.org/verify-your-report/?r=${encodeURIComponent(number)}`;
+    default: return null;
   }
 }
 
@@ -165,6 +176,7 @@ export function generateStones(o: GenerateOptions): StoneSpec[] {
     stones.push({
       gem, gin, url, name, description, weightMg, carats, ratti, rattiStandard, ...dims,
       grade, color, clarity, shape, origin, pricePaise, status, lab, certificateNumber,
+      certificateVerificationUrl: reportCheckUrl(lab, certificateNumber),
       certifiedOn: certified.toISOString().slice(0, 10), conclusion,
     });
   }

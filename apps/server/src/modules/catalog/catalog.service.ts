@@ -2,7 +2,7 @@ import type {
   AttributeOption, CategoriesResponse, Item, ItemDetail, ItemDetailResponse, ListingFilterBody, ListingResponse,
   ProductAttributesResponse, ProductSummary,
 } from '@gemstore/contracts';
-import { ITEMS_PER_PAGE, MG_PER_CARAT, caratsFromMg } from '@gemstore/contracts';
+import { ITEMS_PER_PAGE, MG_PER_CARAT, caratsFromMg, isSafeWebUrl } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import type { Config } from '../../config.ts';
 import { executor, type RequestContext } from '../../lib/context.ts';
@@ -63,6 +63,8 @@ export function toItem(row: repo.StoneRow): Item {
     image: row.image,
     certificate_image: row.certificateImage,
     certificate: { lab: row.certificateLab, number: row.certificateNumber },
+    // A link the shop prints: anything but a safe web address stays off the page.
+    certificate_verification_url: isSafeWebUrl(row.certificateVerificationUrl) ? row.certificateVerificationUrl : null,
     amounts: { mrpAmount: row.pricePaise / 100 },
     product: { id: row.product.id, name: row.product.name, alias: row.product.alias, url: row.product.url, category_url: row.product.categoryUrl },
     ratti: { id: row.ratti.id, rati_standard: row.ratti.ratiStandard },

@@ -1,0 +1,1 @@
+ALTER TABLE "items" ADD COLUMN "certificate_verification_url" text;

@@ -5,9 +5,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemDetailResponse, ListingResponse, StoreProfileResponse } from '@gemstore/contracts';
 import { formatPrice } from '@gemstore/contracts/money';
-import { openDatabase, type Database } from '@gemstore/db';
-import { markOrderDispatched } from '../../apps/server/src/modules/orders/orders.service.ts';
-import { changeReturnStatus } from '../../apps/server/src/modules/returns/returns.service.ts';
+import { openDatabase } from '@gemstore/db';
+import { pino } from 'pino';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import type { RequestContext } from '../../apps/server/src/lib/context.ts';
+import { createServices, type Services } from '../../apps/server/src/services.ts';
 import { api, hydrated, launchBrowser, openPage } from './browser.ts';
 import { makeDataDir, startServer, type RunningServer } from './server.ts';
 
@@ -38,14 +40,17 @@ let base = '';
  * again there on the same port (the same origin, so the browser is still signed in). The browser
  * then opens the page it was on again.
  */
-async function asTheShop(page: Page, step: (db: Database) => Promise<unknown>): Promise<void> {
+async function asTheShop(page: Page, storeId: number, step: (shop: Services, ctx: RequestContext) => Promise<unknown>): Promise<void> {
   const url = page.url();
   await page.goto('about:blank');
   await server!.stop();
   server = undefined;
   const handle = await openDatabase({ pgliteDir: join(dataDir, 'pglite'), migrate: false });
   try {
-    await step(handle.db);
+    const services = createServices({ db: handle.db, config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) });
+    const store = await services.stores.findById({}, storeId);
+    if (!store) throw new Error(`No store ${storeId}`);
+    await step(services, { store, actor: { kind: 'system' }, ip: '127.0.0.1', log: pino({ level: 'silent' }) });
   } finally {
     await handle.close();
   }
@@ -217,7 +222,7 @@ describe('checkout journey', () => {
     await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('0');
 
     // The shop dispatches the order: Return appears.
-    await asTheShop(page, (db) => markOrderDispatched(db, profile.id, orderId, { courierPartner: 'Fedex', trackingNumber: 'FX20260001' }));
+    await asTheShop(page, profile.id, (shop, ctx) => shop.orders.markDispatched(ctx, orderId, { courierPartner: 'Fedex', trackingNumber: 'FX20260001' }));
     await page.getByTestId('return-button').click();
     await page.waitForURL((u) => u.pathname === `/create-return/${orderId}`);
     await hydrated(page);
@@ -256,7 +261,7 @@ describe('checkout journey', () => {
     const returnId = Number(await request.getAttribute('data-return-id'));
 
     // Approved: the tracking form; its details are sent and the order reloads.
-    await asTheShop(page, (db) => changeReturnStatus(db, profile.id, returnId, 'approved'));
+    await asTheShop(page, profile.id, (shop, ctx) => shop.returns.changeStatus(ctx, returnId, 'approved'));
     await page.getByTestId('tracking-form').waitFor();
     expect(await page.getByTestId('return-status').textContent()).toBe('Approved');
     await page.getByTestId('tracking-form').getByLabel('Courier partner').selectOption('Delhivery');
@@ -266,7 +271,7 @@ describe('checkout journey', () => {
     expect(await page.getByTestId('return-sent').textContent()).toContain('Delhivery');
 
     // Picked Up: courier and tracking number shown.
-    await asTheShop(page, (db) => changeReturnStatus(db, profile.id, returnId, 'picked_up'));
+    await asTheShop(page, profile.id, (shop, ctx) => shop.returns.changeStatus(ctx, returnId, 'picked_up'));
     await page.getByTestId('return-courier').waitFor();
     expect(await page.getByTestId('return-status').textContent()).toBe('Picked Up');
     expect(await page.getByTestId('return-courier').textContent()).toBe('Delhivery');

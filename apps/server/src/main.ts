@@ -25,7 +25,7 @@ try {
 const startup = startupLogger(config);
 const onProgress = (line: string) => startup.info(line);
 const pgliteDir = config.databaseUrl ? undefined : join(config.dataDir, 'pglite');
-onProgress(pgliteDir ? `database: embedded PGlite in ${pgliteDir}` : 'database: PostgreSQL at DATABASE_URL');
+onProgress(pgliteDir ? `database: opening the embedded PGlite in ${pgliteDir}` : 'database: connecting to PostgreSQL (DATABASE_URL)');
 const handle = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir,

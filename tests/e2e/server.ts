@@ -8,8 +8,14 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 
 export interface RunningServer {
   port: number;
-  stop(): Promise<void>;
+  /** Everything the server wrote to standard output and error so far. */
+  output(): string;
+  /** SIGTERM (SIGKILL after 10 s), then the data directory is removed; resolves with the exit code. */
+  stop(): Promise<number | null>;
 }
+
+/** The compiled server `npm run build` writes (scripts/build-server.mjs). */
+export const SERVER_BUNDLE = join(ROOT, 'apps/server/dist/main.js');
 
 /** A free TCP port on this machine. */
 export async function freePort(): Promise<number> {
@@ -36,7 +42,9 @@ export function makeDataDir(): string {
  * NODE_ENV=test: the built app as in production, but with the dev outbox (GET /api/dev/outbox),
  * where the browser tests read the one-time codes the outbox sender stored.
  */
-export async function startServer({ timeoutMs = 150_000, env: extraEnv = {}, dataDir: givenDataDir, port: givenPort }: {
+export async function startServer({
+  timeoutMs = 150_000, env: extraEnv = {}, dataDir: givenDataDir, port: givenPort, bundle = false, readyPath = '/api/store-profile',
+}: {
   timeoutMs?: number;
   /** Settings added for this server (the sandbox payment provider, the reservation sweep). */
   env?: Record<string, string>;
@@ -47,13 +55,18 @@ export async function startServer({ timeoutMs = 150_000, env: extraEnv = {}, dat
   dataDir?: string;
   /** Listen on this port (a restarted server keeps the origin, and so the browser's sign-in). */
   port?: number;
+  /** Run the compiled server with plain node, from its data directory, instead of the sources through tsx. */
+  bundle?: boolean;
+  /** Answers 200 (asked for the demo store) once the server is ready; a server without the demo seed needs another path. */
+  readyPath?: string;
 } = {}): Promise<RunningServer> {
   const port = givenPort ?? await freePort();
   const dataDir = givenDataDir ?? makeDataDir();
   // The embedded database: a DATABASE_URL meant for the server suite is not for this run.
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child: ChildProcess = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
+  const [command, args] = bundle ? [process.execPath, [SERVER_BUNDLE]] : ['npx', ['tsx', 'apps/server/src/main.ts']];
+  const child: ChildProcess = spawn(command, args, {
+    cwd: bundle ? dataDir : ROOT,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so stop() ends npx, tsx and node together.
@@ -63,7 +76,8 @@ export async function startServer({ timeoutMs = 150_000, env: extraEnv = {}, dat
   child.stdout?.on('data', (d: Buffer) => { output += d.toString(); });
   child.stderr?.on('data', (d: Buffer) => { output += d.toString(); });
   let exited = false;
-  child.on('exit', () => { exited = true; });
+  let exitCode: number | null = null;
+  child.on('exit', (code) => { exited = true; exitCode = code; });
 
   const group = child.pid;
   /** Whether any process of the server's group (npx, tsx, node) is still running. */
@@ -96,6 +110,7 @@ export async function startServer({ timeoutMs = 150_000, env: extraEnv = {}, dat
       }
     }
     if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
+    return exitCode;
   };
 
   const deadline = Date.now() + timeoutMs;
@@ -105,8 +120,8 @@ export async function startServer({ timeoutMs = 150_000, env: extraEnv = {}, dat
       throw new Error(`The server exited before answering:\n${output}`);
     }
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/store-profile`, { headers: { domain: 'localhost' } });
-      if (res.ok) return { port, stop };
+      const res = await fetch(`http://127.0.0.1:${port}${readyPath}`, { headers: { domain: 'localhost' } });
+      if (res.ok) return { port, output: () => output, stop };
     } catch {
       // not listening yet
     }

@@ -8,7 +8,7 @@ import { createServices, type Services } from './services.ts';
 import { createFlows, type Flows } from './flows/index.ts';
 import type { Senders } from './modules/notifications/senders.ts';
 import { contractSerializerCompiler } from './lib/serializer.ts';
-import { loggerOptions } from './lib/logging.ts';
+import { OneLinePerRequest, loggerOptions } from './lib/logging.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { databaseAvailabilityPlugin } from './plugins/database-availability.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
@@ -50,6 +50,7 @@ export interface BuildAppOptions {
 export async function buildApp({ config, db, connections, web = true, logger = true, logStream, senders }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config, logStream) : false,
+    ...(config.logFormat === 'pretty' ? { logController: new OneLinePerRequest() } : {}),
     // The client's address, protocol and host come from X-Forwarded-* only when a configured proxy sent them.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,

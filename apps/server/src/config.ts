@@ -31,6 +31,9 @@ const EnvSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(4),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Unset: one readable line per request in development, JSON lines otherwise (log collectors, tests).
+  LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['pretty', 'json']).optional()),
+  // Two folders up from this file's folder: apps/server/src when run from the sources, apps/server/dist from the bundle.
   WEB_BUILD_DIR: z.string().default(resolve(import.meta.dirname, '../../web/build')),
   STORE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   // Peers whose X-Forwarded-For, -Proto and -Host are believed; from anyone else they are ignored.
@@ -110,6 +113,8 @@ export interface Config {
   dbPoolSize: number;
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** `pretty`: one coloured line per request (development); `json`: one JSON object per line. */
+  logFormat: 'pretty' | 'json';
   webBuildDir: string;
   storeCacheSeconds: number;
   /** Addresses and ranges of the reverse proxies whose forwarded headers are trusted (empty: none). */
@@ -186,6 +191,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: e.DB_POOL_SIZE,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     webBuildDir: resolve(e.WEB_BUILD_DIR),
     storeCacheSeconds: e.STORE_CACHE_SECONDS,
     trustedProxies: e.TRUSTED_PROXIES,

@@ -4,6 +4,7 @@ import { seedDemoIfEmpty } from '@gemstore/db/seed';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { trackConnections } from './lib/connection-drain.ts';
+import { startupLogger } from './lib/logging.ts';
 import { seedDemoCustomers } from './modules/customers/demo-customers.ts';
 import { loadConfig, type Config } from './config.ts';
 
@@ -20,14 +21,21 @@ try {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 }
+// Each step of the start (migrations, the first start's seed) says what it did, in one line.
+const startup = startupLogger(config);
+const onProgress = (line: string) => startup.info(line);
+const pgliteDir = config.databaseUrl ? undefined : join(config.dataDir, 'pglite');
+onProgress(pgliteDir ? `database: opening the embedded PGlite in ${pgliteDir}` : 'database: connecting to PostgreSQL (DATABASE_URL)');
 const handle = await openDatabase({
   databaseUrl: config.databaseUrl,
-  pgliteDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
+  pgliteDir,
   poolSize: config.dbPoolSize,
+  onProgress,
 });
 if (config.seedDemo) {
-  await seedDemoIfEmpty(handle.db, { mediaDir: config.mediaDir });
-  await seedDemoCustomers(handle.db);
+  await seedDemoIfEmpty(handle.db, { mediaDir: config.mediaDir, onProgress });
+  const customers = await seedDemoCustomers(handle.db);
+  if (customers > 0) onProgress(`demo customers: ${customers}, one per demo store (README: Quick start)`);
 }
 
 const app = await buildApp({ config, db: handle.db, connections: handle });

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { customers } from '@gemstore/db';
 import { loggedUrl, serializeError, withoutContactDetails } from '../src/lib/logging.ts';
-import { buildTestApp, type TestApp } from './helper.ts';
+import { loadConfig } from '../src/config.ts';
+import { PRODUCTION_SECRETS, buildTestApp, type TestApp } from './helper.ts';
 import { addressForm, caller, createShop, createStone, formFields, postForm, type Shop, type Shopper } from './checkout-fixtures.ts';
 
 /**
@@ -191,5 +192,41 @@ describe('logged URLs', () => {
     expect(loggedUrl('/api/dev/outbox?to=9876501234')).toBe('/api/dev/outbox?to=*');
     expect(loggedUrl('/pay/sandbox/12?token=abc.def&x=1&x=2')).toBe('/pay/sandbox/12?token=*&x=*&x=*');
     expect(loggedUrl('/api/posts?journey.customer%40example.com')).toBe('/api/posts?*=*');
+  });
+});
+
+describe('the development log', () => {
+  let dev: TestApp;
+  const devLines: string[] = [];
+  beforeAll(async () => {
+    dev = await buildTestApp(
+      { LOG_FORMAT: 'pretty', LOG_LEVEL: 'info' },
+      { logStream: new Writable({ write(chunk: Buffer, _encoding, done) { devLines.push(...chunk.toString().split('\n').filter(Boolean)); done(); } }) },
+    );
+  });
+  afterAll(() => dev?.close());
+
+  it('is the format of development alone', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).logFormat).toBe('pretty');
+    expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SECRETS }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'development', LOG_FORMAT: 'json' }).logFormat).toBe('json');
+  });
+
+  it('writes one readable line per request, without query values', async () => {
+    devLines.length = 0;
+    expect((await dev.app.inject({ url: `/api/dev/outbox?to=${PHONE}` })).statusCode).toBe(200);
+    expect((await dev.app.inject({ url: '/api/no-such-call', headers: { domain: 'localhost' } })).statusCode).toBe(404);
+    expect(devLines).toEqual([
+      expect.stringMatching(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/api\/dev\/outbox\?to=\* 200 \d+ ms$/),
+      expect.stringMatching(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/api\/no-such-call 404 \d+ ms$/),
+    ]);
+  });
+
+  it('censors personal data as the JSON log does', async () => {
+    devLines.length = 0;
+    dev.app.log.info({ phone: PHONE, customer: { email: EMAIL, id: 7 }, reason: `refused ${EMAIL}` }, 'no answer');
+    expect(devLines).toHaveLength(1);
+    expect(devLines[0]).toMatch(/INFO: no answer \{"phone":"\[redacted\]","customer":\{"email":"\[redacted\]","id":7\},"reason":"refused \[email\]"\}$/);
   });
 });

@@ -4,12 +4,19 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { fileURLToPath } from 'node:url';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { sql, type SQL } from 'drizzle-orm';
+import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import * as schema from './schema/index.ts';
 import { renewablePool } from './postgres-pool.ts';
 
-export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+/**
+ * Found through the package's own name rather than next to this file, so that it resolves the same
+ * from the sources and from the server's bundle (apps/server/dist/main.js), where this code lives.
+ */
+export const migrationsFolder = join(dirname(createRequire(import.meta.url).resolve('@gemstore/db/package.json')), 'migrations');
 
 /**
  * One Drizzle type for both drivers: the repositories are written once and run on
@@ -43,6 +50,8 @@ export interface OpenDbOptions {
   poolSize?: number;
   /** Called with every SQL statement Drizzle sends (tests and benchmarks count them). */
   onQuery?: (query: string) => void;
+  /** Told, in a line, what the migrations did (the server prints it at start). */
+  onProgress?: (message: string) => void;
 }
 
 const CONNECT_TIMEOUT_SECONDS = 2;
@@ -77,7 +86,7 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
       drizzlePostgres(client);
     });
     const db = drizzlePostgres(pool.sql, { schema, casing: 'snake_case', logger: queryLogger(options.onQuery) });
-    if (options.migrate !== false) await migratePostgres(db, { migrationsFolder });
+    if (options.migrate !== false) await migrateReporting(db, options, () => migratePostgres(db, { migrationsFolder }));
     return { db, kind: 'postgres', ping: pool.ping, renewConnections: pool.renew, close: pool.end };
   }
   if (options.pglite) return pgliteHandle(options.pglite, options, async () => {});
@@ -91,7 +100,7 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
 
 async function pgliteHandle(client: PGlite, options: OpenDbOptions, close: () => Promise<void>): Promise<DbHandle> {
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: queryLogger(options.onQuery) });
-  if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
+  if (options.migrate !== false) await migrateReporting(db as unknown as Database, options, () => migratePglite(db, { migrationsFolder }));
   // The PGlite and postgres-js Drizzle databases expose the same query builder; one type serves both.
   return {
     db: db as unknown as Database, kind: 'pglite',
@@ -99,4 +108,28 @@ async function pgliteHandle(client: PGlite, options: OpenDbOptions, close: () =>
     renewConnections: () => {},
     close,
   };
+}
+
+/** Migrations Drizzle has recorded as applied (its journal table; none before the first run). */
+async function appliedMigrations(db: Database): Promise<number> {
+  const first = async (query: SQL) => {
+    const rows = await db.execute<Record<string, unknown>>(query);
+    // postgres.js answers an array of rows, PGlite an object with `rows`.
+    return (Array.isArray(rows) ? rows : (rows as unknown as { rows: Record<string, unknown>[] }).rows)[0];
+  };
+  const table = await first(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!table?.present) return 0;
+  return Number((await first(sql`select count(*)::int as n from drizzle.__drizzle_migrations`))?.n ?? 0);
+}
+
+async function migrateReporting(db: Database, options: OpenDbOptions, migrate: () => Promise<void>): Promise<void> {
+  if (!options.onProgress) return migrate();
+  const total = readMigrationFiles({ migrationsFolder }).length;
+  const before = await appliedMigrations(db);
+  const started = performance.now();
+  await migrate();
+  const applied = (await appliedMigrations(db)) - before;
+  options.onProgress(applied === 0
+    ? `migrations: up to date (${total})`
+    : `migrations: ${applied} of ${total} applied in ${Math.round(performance.now() - started)} ms`);
 }

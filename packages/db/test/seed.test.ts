@@ -1,25 +1,31 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { type DbHandle, items, openDatabase, pages, posts, productCategories, products, storeDomains, stores } from '../src/index.ts';
+import { type DbHandle, items, migrationsFolder, openDatabase, pages, posts, productCategories, products, storeDomains, stores } from '../src/index.ts';
 import { seedDemoIfEmpty } from '../src/seed/index.ts';
 import { rattiBucket } from '../src/seed/catalogue.ts';
 import { demoStones } from '../src/seed/demo.ts';
 
+let pglite: PGlite;
 let handle: DbHandle;
 let mediaDir: string;
+/** What the first start reported, step by step. */
+const progress: string[] = [];
 
 const mediaFile = (urlPath: string) => join(mediaDir, ...urlPath.replace(/^\/media\//, '').split('/'));
 
 beforeAll(async () => {
   mediaDir = mkdtempSync(join(tmpdir(), 'gemstore-seed-'));
-  handle = await openDatabase({});
-  await seedDemoIfEmpty(handle.db, { mediaDir });
+  pglite = await PGlite.create();
+  handle = await openDatabase({ pglite, onProgress: (line) => progress.push(line) });
+  await seedDemoIfEmpty(handle.db, { mediaDir, onProgress: (line) => progress.push(line) });
 });
 afterAll(async () => {
   await handle?.close();
+  await pglite?.close();
   rmSync(mediaDir, { recursive: true, force: true });
 });
 
@@ -78,9 +84,32 @@ describe('demo seed', () => {
     expect(Object.fromEntries(placements.map((p) => [p.placement, p.n]))).toEqual({ category: 10, policy: 8, know_us: 6, non_categorized: 4 });
   });
 
+  it('reports each step of the first start with its counts', async () => {
+    const migrations = readdirSync(migrationsFolder).filter((name) => name.endsWith('.sql')).length;
+    const files = readdirSync(mediaDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+    const stones = async (name: string) => (await handle.db.select({ n: count() }).from(items)
+      .innerJoin(stores, eq(stores.id, items.storeId)).where(eq(stores.name, name)))[0]!.n;
+    expect(progress).toEqual([
+      expect.stringMatching(new RegExp(`^migrations: ${migrations} of ${migrations} applied in \\d+ ms$`)),
+      expect.stringMatching(new RegExp(`^demo pictures: ${files} files written to ${mediaDir} in [\\d.]+ m?s$`)),
+      expect.stringMatching(new RegExp(`^seeding Ratna Gems \\(localhost, ratna.localhost, 127.0.0.1\\): ${await stones('Ratna Gems')} stones \\(\\d+ sold\\), 9 products, \\d+ posts, 14 pages in [\\d.]+ m?s$`)),
+      expect.stringMatching(new RegExp(`^seeding Atelier Gemstones \\(atelier.localhost\\): ${await stones('Atelier Gemstones')} stones \\(\\d+ sold\\), 9 products, \\d+ posts, 14 pages in [\\d.]+ m?s$`)),
+    ]);
+  });
+
+  it('reports the migrations up to date on the next start', async () => {
+    const lines: string[] = [];
+    const again = await openDatabase({ pglite, onProgress: (line) => lines.push(line) });
+    await again.close();
+    const migrations = readdirSync(migrationsFolder).filter((name) => name.endsWith('.sql')).length;
+    expect(lines).toEqual([`migrations: up to date (${migrations})`]);
+  });
+
   it('does nothing when a store exists', async () => {
     const before = await handle.db.select({ n: count() }).from(items);
-    await seedDemoIfEmpty(handle.db, { mediaDir });
+    const lines: string[] = [];
+    expect(await seedDemoIfEmpty(handle.db, { mediaDir, onProgress: (line) => lines.push(line) })).toBe(false);
+    expect(lines).toEqual([]);
     const after = await handle.db.select({ n: count() }).from(items);
     expect(after).toEqual(before);
     expect(await handle.db.select({ n: count() }).from(stores)).toEqual([{ n: 2 }]);

@@ -1,6 +1,8 @@
-import type { FastifyLoggerOptions, FastifyRequest } from 'fastify';
+import { LogController, type FastifyLoggerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
 import { DrizzleQueryError } from 'drizzle-orm';
-import { stdSerializers, type LoggerOptions } from 'pino';
+import { createRequire } from 'node:module';
+import type PinoPretty from 'pino-pretty';
+import { pino, stdSerializers, type Logger, type LoggerOptions } from 'pino';
 import type { Config } from '../config.ts';
 
 /**
@@ -126,13 +128,54 @@ function serializeRequest(request: FastifyRequest) {
   };
 }
 
+/**
+ * Development's readable log: pino-pretty formats each entry after pino has redacted, serialized and
+ * masked it, so it shows no more than the JSON log would. Loaded only when asked for: production
+ * never needs it.
+ */
+function prettyStream(destination?: FastifyLoggerOptions['stream']): PinoPretty.PrettyStream {
+  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
+  return pretty({
+    destination: destination ?? 1,
+    sync: true,
+    // Colours on a terminal only; a test's stream gets plain text.
+    ...(destination ? { colorize: false } : {}),
+    translateTime: 'SYS:HH:MM:ss.l',
+    // The request line (OneLinePerRequest) says what `req` and `res` would; the rest stays on the same line.
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    singleLine: true,
+  });
+}
+
 /** Options of the app's logger; `stream` replaces standard output (tests read the log from it). */
-export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: FastifyLoggerOptions['stream']): FastifyLoggerOptions & LoggerOptions {
+export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>, stream?: FastifyLoggerOptions['stream']): FastifyLoggerOptions & LoggerOptions {
+  const destination = config.logFormat === 'pretty' ? prettyStream(stream) : stream;
   return {
     level: config.logLevel,
-    ...(stream ? { stream } : {}),
+    ...(destination ? { stream: destination } : {}),
     redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
     serializers: { err: serializeError, req: serializeRequest as never },
     formatters: { log: maskTopLevelText },
   };
+}
+
+/** A logger like the app's, for what happens before the app exists (migrations, the demo seed). */
+export function startupLogger(config: Pick<Config, 'logLevel' | 'logFormat'>): Logger {
+  const { stream, ...options } = loggerOptions(config);
+  return stream ? pino(options, stream as pino.DestinationStream) : pino(options);
+}
+
+/**
+ * The pretty log's one line per request, in place of Fastify's two (incoming, completed):
+ * `GET /api/items?page=* 200 12 ms`, its query values left out as in the JSON log.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const line = `${request.method} ${loggedUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    if (error) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, line);
+    else reply.log.info({ res: reply, responseTime: reply.elapsedTime }, line);
+  }
 }

@@ -37,31 +37,57 @@ export function demoStones(): StoneSpec[] {
   });
 }
 
-/** Seeds the two demo stores when the database has no store yet; otherwise does nothing. */
-export async function seedDemoIfEmpty(db: Database, opts: { mediaDir: string }): Promise<void> {
-  if (await hasStores(db)) return;
+export interface SeedOptions {
+  mediaDir: string;
+  /** Told, one line per step, what the seed wrote (the server prints it at first start). */
+  onProgress?: (message: string) => void;
+}
+
+/** Seeds the two demo stores when the database has no store yet; otherwise does nothing. Answers whether it seeded. */
+export async function seedDemoIfEmpty(db: Database, opts: SeedOptions): Promise<boolean> {
+  if (await hasStores(db)) return false;
+  const progress = opts.onProgress ?? (() => {});
   const stones = demoStones();
+  let started = performance.now();
+  const took = () => {
+    const ms = performance.now() - started;
+    started = performance.now();
+    return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+  };
 
   // Pictures first: they are deterministic, so writing them twice (two replicas starting at once) is harmless,
   // and every row written afterwards points at a file that exists.
-  writeCatalogueImages(opts.mediaDir);
+  let pictures = writeCatalogueImages(opts.mediaDir);
   for (const store of DEMO_STORES) {
-    writeStoreImages(opts.mediaDir, store);
+    pictures += writeStoreImages(opts.mediaDir, store);
     for (const stone of stones) writeCertificateImage(opts.mediaDir, store.slug, stone);
+    pictures += stones.length;
   }
   const demoPosts = postsFor(RATNA);
-  for (const p of demoPosts) if (p.coverGem) writeBlogCover(opts.mediaDir, p.url, p.title, p.coverGem, p.palette);
+  for (const p of demoPosts) {
+    if (p.coverGem) {
+      writeBlogCover(opts.mediaDir, p.url, p.title, p.coverGem, p.palette);
+      pictures++;
+    }
+  }
+  progress(`demo pictures: ${pictures} files written to ${opts.mediaDir} in ${took()}`);
 
+  let seeded = false;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    if (await hasStores(tx)) return;
+    if (await hasStores(tx)) return; // another replica seeded while this one waited for the lock
+    seeded = true;
     for (const store of DEMO_STORES) {
       const storeId = await createStore(tx, store);
       const ids = await createCatalogue(tx, storeId);
       await insertStones(tx, storeId, store.slug, ids, stones);
-      await insertContent(tx, storeId, store);
+      const content = await insertContent(tx, storeId, store);
+      const sold = stones.filter((s) => s.status === 'sold').length;
+      progress(`seeding ${store.name} (${store.domains.join(', ')}): ${stones.length} stones (${sold} sold), `
+        + `${ids.productIds.size} products, ${content.posts} posts, ${content.pages} pages in ${took()}`);
     }
   });
+  return seeded;
 }
 
 export async function insertStones(db: DbOrTx, storeId: number, storeSlug: string, ids: CatalogueIds, stones: StoneSpec[]): Promise<void> {
@@ -96,7 +122,7 @@ function daysAgo(days: number): Date {
   return new Date(d.getTime() - days * 86_400_000);
 }
 
-async function insertContent(tx: Tx, storeId: number, store: StoreDef): Promise<void> {
+async function insertContent(tx: Tx, storeId: number, store: StoreDef): Promise<{ pages: number; posts: number }> {
   const categories = await tx.insert(pageCategories)
     .values(PAGE_CATEGORIES.map((name, i) => ({ storeId, name, sortOrder: i + 1 })))
     .returning({ id: pageCategories.id, name: pageCategories.name });
@@ -123,4 +149,5 @@ async function insertContent(tx: Tx, storeId: number, store: StoreDef): Promise<
   const postId = new Map(inserted.map((p) => [p.url, p.id]));
   await tx.insert(postCategoryLinks).values(postDefs.flatMap((p) =>
     p.categories.map((slug) => ({ postId: postId.get(p.url)!, categoryId: postCategoryId.get(slug)! }))));
+  return { pages: pageDefs.length, posts: postDefs.length };
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { items, orderLines, orders, stores } from '@gemstore/db';
+import { type CustomerContext, within } from '../src/lib/context.ts';
+import { toSnapshot } from '../src/modules/addresses/addresses.service.ts';
 import { buildTestApp, systemContext, testDatabaseKind, type TestApp } from './helper.ts';
 import {
   caller, createShop, createShopper, createShoppers, createStone, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper,
@@ -123,6 +125,38 @@ describe('place-order', () => {
     const lines = await t.db.select().from(orderLines).where(eq(orderLines.itemId, stone.id));
     expect(lines).toHaveLength(1);
     expect(await itemStatus(stone.id)).toBe('reserved');
+  });
+
+  // PGlite has one connection, so only PostgreSQL can hold one order's transaction open while another is placed.
+  it.runIf(testDatabaseKind === 'postgres')('places an order while another order of the same store is still being written (no shared row to queue on)', async () => {
+    const [held, other] = [await createStone(t.db, shop), await createStone(t.db, shop)];
+    const ctx: CustomerContext = { ...(await systemContext(t, shop.store.id)), actor: { kind: 'customer', customerId: asha.id } };
+    const address = (await t.app.services.addresses.findOwnAddress(ctx, ashaAddress))!;
+    let holding!: () => void;
+    let release!: () => void;
+    const isHolding = new Promise<void>((r) => { holding = r; });
+    const released = new Promise<void>((r) => { release = r; });
+    // The first order takes its stone and writes its rows, as place-order does, then waits with its transaction open.
+    const first = t.db.transaction(async (tx) => {
+      const c = within(ctx, tx);
+      const [stone] = await t.app.services.catalog.reserve(c, [held.id]);
+      await t.app.services.orders.create(c, {
+        totalQty: 1, totalPaise: stone!.pricePaise, shippingAddress: toSnapshot(address), billingAddress: toSnapshot(address),
+        paymentMethodId: 1001, origin: 'x', reservedUntil: new Date(Date.now() + 60_000),
+      }, [{ itemId: held.id, itemName: stone!.name, pricePaise: stone!.pricePaise }]);
+      holding();
+      await released;
+    });
+    await isHolding;
+    try {
+      // Another customer's order in the same store goes through meanwhile; a lock on a shared row would hold it until the test times out.
+      const res = await placeOrder(t, shop, ben, [other.id], benAddress);
+      expect(res.statusCode).toBe(200);
+    } finally {
+      release();
+      await first;
+    }
+    expect(await itemStatus(held.id)).toBe('reserved');
   });
 });
 

@@ -7,7 +7,7 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
  * Secrets that have a built-in value so the demo runs without set-up. Anyone can read these values,
  * so production refuses to start with any of them (ARCHITECTURE.md rule 11).
  */
-const DEVELOPMENT_SECRETS = {
+export const DEVELOPMENT_SECRETS = {
   OTP_PEPPER: 'gemstore-dev-otp-pepper-change-me',
   SANDBOX_PAYMENT_SECRET: 'gemstore-dev-sandbox-secret-change-me',
   PAY_LINK_SECRET: 'gemstore-dev-pay-link-secret-change-me',

@@ -15,7 +15,8 @@ export interface TestApp {
   config: Config;
   kind: 'pglite' | 'postgres';
   /** SQL statements sent since the app was built (reset it by assigning 0). */
-  queries: { count: number };
+  /** SQL statements sent since the app was built (reset by assigning 0), and the text of the latest ones. */
+  queries: { count: number; recent: string[] };
   close(): Promise<void>;
 }
 
@@ -47,8 +48,12 @@ export async function buildTestApp(
     NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', STORE_CACHE_SECONDS: '0',
     ...(database.url ? { DATABASE_URL: database.url } : {}), ...env,
   });
-  const queries = { count: 0 };
-  const handle = await database.open(() => { queries.count++; }, options.connectVia);
+  const queries = { count: 0, recent: [] as string[] };
+  const handle = await database.open((sql) => {
+    queries.count++;
+    queries.recent.push(sql);
+    if (queries.recent.length > 50) queries.recent.shift();
+  }, options.connectVia);
   const app = await buildApp({
     config, db: handle.db, connections: handle, web: options.web ?? false,
     logger: options.logStream !== undefined, logStream: options.logStream,

@@ -1,3 +1,4 @@
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../lib/db.ts';
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
@@ -111,8 +112,13 @@ const stoneColumns = {
  * Every stone read: items with the names it shows (each join is by primary key). Lists leave the
  * long description text out (read as '').
  */
-function selectStones(db: Executor, { withDescription = false } = {}) {
-  return db.select({ ...stoneColumns, description: withDescription ? items.description : sql<string>`''` }).from(items)
+function stoneSelection(withDescription: boolean) {
+  return { ...stoneColumns, description: withDescription ? items.description : sql<string>`''` };
+}
+
+/** The names a stone shows, joined to a query that has `items` in scope. */
+function joinStoneNames<Q extends PgSelect>(query: Q) {
+  return query
     .innerJoin(products, eq(products.id, items.productId))
     .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
     .innerJoin(rattis, eq(rattis.id, items.rattiId))
@@ -121,6 +127,11 @@ function selectStones(db: Executor, { withDescription = false } = {}) {
     .innerJoin(grades, eq(grades.id, items.gradeId))
     .innerJoin(origins, eq(origins.id, items.originId))
     .innerJoin(shapes, eq(shapes.id, items.shapeId));
+}
+
+/** Stones with their names. */
+function selectStones(db: Executor, { withDescription = false } = {}) {
+  return joinStoneNames(db.select(stoneSelection(withDescription)).from(items).$dynamic());
 }
 
 /** `column = any($n::int[])` with a named placeholder: one statement text whatever the number of ids. */
@@ -209,7 +220,11 @@ export class StoneReads {
         f.weightMinMg !== undefined ? gte(items.weightMg, sql.placeholder('weightMinMg')) : undefined,
         f.weightMaxMg !== undefined ? lte(items.weightMg, sql.placeholder('weightMaxMg')) : undefined,
       )).orderBy(...listingOrders[f.sort]).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
-      return selectStones(this.db).innerJoin(page, eq(page.pageId, items.id)).orderBy(...listingOrders[f.sort]).prepare(name);
+      // The page first in FROM: with more joined tables than join_collapse_limit (8), PostgreSQL keeps
+      // the written join order, so the 20 ids are read first and only their stones are joined to
+      // their names (joined last, the names were joined to every stone of the store first).
+      return joinStoneNames(this.db.select(stoneSelection(false)).from(page).innerJoin(items, eq(items.id, page.pageId)).$dynamic())
+        .orderBy(...listingOrders[f.sort]).prepare(name);
     });
     return query.execute({ ...f, storeId, offset, limit });
   }

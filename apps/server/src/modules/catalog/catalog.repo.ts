@@ -1,4 +1,3 @@
-import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../lib/db.ts';
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
@@ -91,8 +90,10 @@ export async function listRattis(db: Executor, storeId: number) {
 }
 
 /**
- * A stone as read for the API: its own columns and the names it shows, joined in the same
- * statement. catalog.service.ts maps it to the contract's Item in one function (toItem).
+ * A stone as read for the API: its own columns and the ids of the names it shows (product, ratti
+ * bucket, colour, ...). The names come from the catalog service's per-store lists, so a read joins
+ * nothing: joining eight small tables cost PostgreSQL about six times the read itself
+ * (docs/decisions/0018). catalog.service.ts maps it to the contract's Item in one function (toItem).
  */
 const stoneColumns = {
   id: items.id, storeId: items.storeId, gin: items.gin, name: items.name, url: items.url,
@@ -100,38 +101,17 @@ const stoneColumns = {
   image: items.image, certificateImage: items.certificateImage, certificateLab: items.certificateLab,
   certificateNumber: items.certificateNumber, certificateVerificationUrl: items.certificateVerificationUrl,
   pricePaise: items.pricePaise, status: items.status,
-  product: { id: products.id, name: products.name, alias: products.alias, url: products.url, categoryUrl: productCategories.url },
-  ratti: { id: rattis.id, ratiStandard: rattis.ratiStandard },
-  color: { id: colors.id, value: colors.value },
-  clarity: { id: clarities.id, value: clarities.value },
-  grade: { id: grades.id, value: grades.value, alias: grades.alias },
-  origin: { id: origins.id, value: origins.value },
-  shape: { id: shapes.id, value: shapes.value },
+  productId: items.productId, rattiId: items.rattiId, colorId: items.colorId, clarityId: items.clarityId,
+  gradeId: items.gradeId, originId: items.originId, shapeId: items.shapeId,
 };
-/**
- * Every stone read: items with the names it shows (each join is by primary key). Lists leave the
- * long description text out (read as '').
- */
+
+/** Every stone read. Lists leave the long description text out (read as ''). */
 function stoneSelection(withDescription: boolean) {
   return { ...stoneColumns, description: withDescription ? items.description : sql<string>`''` };
 }
 
-/** The names a stone shows, joined to a query that has `items` in scope. */
-function joinStoneNames<Q extends PgSelect>(query: Q) {
-  return query
-    .innerJoin(products, eq(products.id, items.productId))
-    .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
-    .innerJoin(rattis, eq(rattis.id, items.rattiId))
-    .innerJoin(colors, eq(colors.id, items.colorId))
-    .innerJoin(clarities, eq(clarities.id, items.clarityId))
-    .innerJoin(grades, eq(grades.id, items.gradeId))
-    .innerJoin(origins, eq(origins.id, items.originId))
-    .innerJoin(shapes, eq(shapes.id, items.shapeId));
-}
-
-/** Stones with their names. */
 function selectStones(db: Executor, { withDescription = false } = {}) {
-  return joinStoneNames(db.select(stoneSelection(withDescription)).from(items).$dynamic());
+  return db.select(stoneSelection(withDescription)).from(items);
 }
 
 /** `column = any($n::int[])` with a named placeholder: one statement text whatever the number of ids. */
@@ -205,7 +185,7 @@ export class StoneReads {
   /**
    * Available stones of one listing page, in one statement: the inner query filters and pages over
    * the covering listing index (ids only, an index-only scan, migration 0001), the outer one reads
-   * just those stones with their names. The order ends on the unique id, so pages never repeat or
+   * just those stones. The order ends on the unique id, so pages never repeat or
    * skip a stone.
    */
   async listAvailable(storeId: number, f: StoneFilter, offset: number, limit: number) {
@@ -220,10 +200,7 @@ export class StoneReads {
         f.weightMinMg !== undefined ? gte(items.weightMg, sql.placeholder('weightMinMg')) : undefined,
         f.weightMaxMg !== undefined ? lte(items.weightMg, sql.placeholder('weightMaxMg')) : undefined,
       )).orderBy(...listingOrders[f.sort]).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
-      // The page first in FROM: with more joined tables than join_collapse_limit (8), PostgreSQL keeps
-      // the written join order, so the 20 ids are read first and only their stones are joined to
-      // their names (joined last, the names were joined to every stone of the store first).
-      return joinStoneNames(this.db.select(stoneSelection(false)).from(page).innerJoin(items, eq(items.id, page.pageId)).$dynamic())
+      return this.db.select(stoneSelection(false)).from(page).innerJoin(items, eq(items.id, page.pageId))
         .orderBy(...listingOrders[f.sort]).prepare(name);
     });
     return query.execute({ ...f, storeId, offset, limit });

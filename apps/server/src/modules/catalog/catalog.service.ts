@@ -1,5 +1,5 @@
 import type {
-  AttributeOption, CategoriesResponse, Item, ItemDetail, ItemDetailResponse, ListingFilterBody, ListingResponse,
+  AttributeOption, CategoriesResponse, Item, ItemDetailResponse, ListingFilterBody, ListingResponse,
   ProductAttributesResponse, ProductSummary,
 } from '@gemstore/contracts';
 import { ITEMS_PER_PAGE, MG_PER_CARAT, caratsFromMg, isSafeWebUrl } from '@gemstore/contracts';
@@ -10,21 +10,38 @@ import type { Executor, Transaction } from '../../lib/db.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import * as repo from './catalog.repo.ts';
 
-/** What a listing resolves before it reads stones: the store's products and ratti buckets, by id. */
+type AttributeValue = { id: number; value: string; alias: string };
+
+/**
+ * The store's small lists a stone is described by: products (with their category), ratti buckets
+ * and the attribute values, by id. A listing resolves its filter with them, and every stone read
+ * takes its names from them (the reads join nothing).
+ */
 interface CatalogMasters {
   products: Map<number, repo.ProductRow>;
   productsByUrl: Map<string, repo.ProductRow>;
   /** Ratti buckets, ascending. */
   rattis: { id: number; rati_standard: number }[];
+  rattiById: Map<number, { id: number; rati_standard: number }>;
+  values: Record<repo.AttributeKind, Map<number, AttributeValue>>;
 }
 
 async function loadMasters(db: Executor, storeId: number): Promise<CatalogMasters> {
-  const [products, rattis] = await Promise.all([repo.listProducts(db, storeId), repo.listRattis(db, storeId)]);
+  const [products, rattis, values] = await Promise.all([repo.listProducts(db, storeId), repo.listRattis(db, storeId), repo.listAttributeValues(db, storeId)]);
+  const byId = (list: AttributeValue[]) => new Map(list.map((v) => [v.id, v]));
   return {
     products: new Map(products.map((p) => [p.id, p])),
     productsByUrl: new Map(products.map((p) => [p.url, p])),
     rattis,
+    rattiById: new Map(rattis.map((r) => [r.id, r])),
+    values: { grade: byId(values.grade), color: byId(values.color), clarity: byId(values.clarity), shape: byId(values.shape), origin: byId(values.origin) },
   };
+}
+
+/** Whether the lists know every name these stones show (a value added since they were loaded is not there yet). */
+function knowsAll(m: CatalogMasters, rows: repo.StoneRow[]): boolean {
+  return rows.every((r) => m.products.has(r.productId) && m.rattiById.has(r.rattiId) && m.values.color.has(r.colorId)
+    && m.values.clarity.has(r.clarityId) && m.values.grade.has(r.gradeId) && m.values.origin.has(r.originId) && m.values.shape.has(r.shapeId));
 }
 
 /** 409 for a stone someone else bought or holds. */
@@ -47,7 +64,13 @@ export function toProductSummary(p: repo.ProductRow): ProductSummary {
  * A stone as the API shows it (the contract's Item). The one place that maps stored columns to the
  * contract: a new stone field is added here, in the schema and in the contract (apps/server/README.md).
  */
-export function toItem(row: repo.StoneRow): Item {
+function toItem(row: repo.StoneRow, m: CatalogMasters): Item {
+  const product = m.products.get(row.productId)!;
+  const ratti = m.rattiById.get(row.rattiId)!;
+  const [color, clarity, grade, origin, shape] = [
+    m.values.color.get(row.colorId)!, m.values.clarity.get(row.clarityId)!, m.values.grade.get(row.gradeId)!,
+    m.values.origin.get(row.originId)!, m.values.shape.get(row.shapeId)!,
+  ];
   return {
     id: row.id,
     gin: row.gin,
@@ -66,20 +89,17 @@ export function toItem(row: repo.StoneRow): Item {
     // A link the shop prints: anything but a safe web address stays off the page.
     certificate_verification_url: isSafeWebUrl(row.certificateVerificationUrl) ? row.certificateVerificationUrl : null,
     amounts: { mrpAmount: row.pricePaise / 100 },
-    product: { id: row.product.id, name: row.product.name, alias: row.product.alias, url: row.product.url, category_url: row.product.categoryUrl },
-    ratti: { id: row.ratti.id, rati_standard: row.ratti.ratiStandard },
-    color: { id: row.color.id, color: row.color.value },
-    clarity: { id: row.clarity.id, clarity: row.clarity.value },
-    product_grade: { id: row.grade.id, alias: row.grade.alias, grade: row.grade.value },
-    origin: { id: row.origin.id, origin: row.origin.value },
-    shape: { id: row.shape.id, shape: row.shape.value },
+    product: { id: product.id, name: product.name, alias: product.alias, url: product.url, category_url: product.categoryUrl },
+    ratti: { id: ratti.id, rati_standard: ratti.rati_standard },
+    color: { id: color.id, color: color.value },
+    clarity: { id: clarity.id, clarity: clarity.value },
+    product_grade: { id: grade.id, alias: grade.alias, grade: grade.value },
+    origin: { id: origin.id, origin: origin.value },
+    shape: { id: shape.id, shape: shape.value },
     status: row.status,
   };
 }
 
-function toItemDetail(row: repo.StoneRow): ItemDetail {
-  return { ...toItem(row), description: row.description };
-}
 
 /** The stones of this store with these ids, newest first (cart, orders and returns show them). */
 
@@ -147,6 +167,7 @@ function productOf(m: CatalogMasters, ref: string | number): repo.ProductRow | u
 /** One page of a listing (spec: 20 stones a page, `?page=n` from 1). */
 async function listItems(
   reads: repo.StoneReads, masters: (ctx: RequestContext, fresh?: boolean) => Promise<CatalogMasters>,
+  describe: (ctx: RequestContext, rows: repo.StoneRow[]) => Promise<Item[]>,
   ctx: RequestContext, body: ListingFilterBody, page: number,
 ): Promise<ListingResponse> {
   const { filter, selectedCarat, selectedRatti } = body;
@@ -171,7 +192,7 @@ async function listItems(
     ...(weightMode ? caratBoundsInMg(selectedCarat.min, selectedCarat.max) : {}),
     sort: body.sort ?? 'newest',
   }, (page - 1) * ITEMS_PER_PAGE, ITEMS_PER_PAGE);
-  return answer(rows.map(toItem));
+  return answer(await describe(ctx, rows));
 }
 
 export interface CatalogDeps {
@@ -184,13 +205,13 @@ export interface CatalogDeps {
  * stone's status: orders reserve, sell and free stones through it.
  */
 export function createCatalogService({ db, config }: CatalogDeps) {
-  // Listings resolve products and ratti buckets from a per-process copy for STORE_CACHE_SECONDS (0 = never cached).
+  // The store's lists (products, ratti buckets, attribute values) are kept per process for STORE_CACHE_SECONDS (0 = never cached).
   const mastersTtlMs = config.storeCacheSeconds * 1000;
   const mastersByStore = new Map<number, { masters: Promise<CatalogMasters>; expires: number }>();
   // Prepared stone reads live as long as the service.
   const reads = new repo.StoneReads(db);
 
-  /** The store's masters, from the cache when fresh; `fresh` when a listing names a product the cached copy does not know yet. */
+  /** The store's lists, from the cache when fresh; `fresh` when the cached copy lacks something added since it was loaded. */
   function masters(ctx: RequestContext, fresh = false): Promise<CatalogMasters> {
     if (mastersTtlMs === 0 || ctx.tx) return loadMasters(executor(db, ctx), ctx.store.id);
     const hit = mastersByStore.get(ctx.store.id);
@@ -201,22 +222,30 @@ export function createCatalogService({ db, config }: CatalogDeps) {
     return loaded;
   }
 
+  /** Stones as the API shows them, named from the store's lists (loaded afresh when a name is newer than the cached copy). */
+  async function describe(ctx: RequestContext, rows: repo.StoneRow[]): Promise<Item[]> {
+    let m = await masters(ctx);
+    if (!knowsAll(m, rows)) m = await masters(ctx, true);
+    return rows.map((row) => toItem(row, m));
+  }
+
   return {
     categories: (ctx: RequestContext, ref: string | null) => getCategories(executor(db, ctx), ctx, ref),
     products: (ctx: RequestContext) => getProducts(executor(db, ctx), ctx),
     productAttributes: (ctx: RequestContext, ref: string) => getProductAttributes(executor(db, ctx), ctx, ref),
     rattis: (ctx: RequestContext) => getRattis(executor(db, ctx), ctx),
-    listItems: (ctx: RequestContext, body: ListingFilterBody, page: number) => listItems(reads, masters, ctx, body, page),
+    listItems: (ctx: RequestContext, body: ListingFilterBody, page: number) => listItems(reads, masters, describe, ctx, body, page),
 
     async itemDetails(ctx: RequestContext, ref: string): Promise<ItemDetailResponse> {
       const row = await reads.findDetail(ctx.store.id, ref);
       if (!row) throw new NotFoundError('This stone does not exist.');
-      return { item: toItemDetail(row) };
+      const [item] = await describe(ctx, [row]);
+      return { item: { ...item!, description: row.description } };
     },
 
     /** The stones of this store with these ids, newest first (cart, orders and returns show them). */
     async stonesByIds(ctx: RequestContext, ids: number[]): Promise<Item[]> {
-      return (await repo.findStonesByIds(executor(db, ctx), ctx.store.id, ids)).map(toItem);
+      return describe(ctx, await repo.findStonesByIds(executor(db, ctx), ctx.store.id, ids));
     },
 
     /**

@@ -1,3 +1,4 @@
+import { DEMO_CUSTOMER } from '../../apps/server/src/modules/customers/demo-customers.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
@@ -75,3 +76,21 @@ export async function hydrated(page: Page): Promise<void> {
 export function cardIds(page: Page): Promise<number[]> {
   return page.getByTestId('item-card').evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-item-id'))));
 }
+
+/**
+ * Signs in on the Login and LoginPassword screens as a visitor would (the demo customer unless
+ * another account is given), from the Login screen, and waits until the page `landsOn`.
+ */
+export async function signInWithPassword(
+  page: Page, landsOn: (url: URL) => boolean, account: { email: string; password: string } = DEMO_CUSTOMER,
+): Promise<void> {
+  await hydrated(page);
+  await page.getByLabel('Email or mobile number').fill(account.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((u) => u.pathname === '/login-password');
+  await hydrated(page);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(landsOn);
+}
+

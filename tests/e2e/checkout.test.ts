@@ -10,7 +10,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import type { RequestContext } from '../../apps/server/src/lib/context.ts';
 import { createServices, type Services } from '../../apps/server/src/services.ts';
-import { api, hydrated, launchBrowser, openPage } from './browser.ts';
+import { api, hydrated, launchBrowser, openPage, signInWithPassword } from './browser.ts';
 import { makeDataDir, startServer, type RunningServer } from './server.ts';
 
 /*
@@ -22,7 +22,6 @@ import { makeDataDir, startServer, type RunningServer } from './server.ts';
  * data to itself), so the shop's own steps can reach that database: see asTheShop.
  */
 
-const DEMO = { email: 'demo@gemstore.test', password: 'demo1234' };
 // The sandbox page is the payment provider; the reservation sweep is off so nothing moves under the test.
 const SERVER_ENV = { SANDBOX_PAYMENTS: 'true', RESERVATION_SWEEP_SECONDS: '0' };
 
@@ -126,14 +125,7 @@ describe('checkout journey', () => {
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/cart?add=${stone.id}`);
 
     // Sign in on the Login screens; the cart adds the stone and shows it.
-    await hydrated(page);
-    await page.getByLabel('Email or mobile number').fill(DEMO.email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((u) => u.pathname === '/login-password');
-    await hydrated(page);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((u) => u.pathname === '/cart' && !u.searchParams.has('add'));
+    await signInWithPassword(page, (u) => u.pathname === '/cart' && !u.searchParams.has('add'));
     const row = page.locator(`[data-testid="cart-row"][data-item-id="${stone.id}"]`);
     await row.waitFor();
     expect(await page.getByTestId('cart-row').count()).toBe(1);

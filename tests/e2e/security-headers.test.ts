@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingResponse, PostsResponse } from '@gemstore/contracts';
 import { buildTestApp, systemContext, type TestApp } from '../../apps/server/test/helper.ts';
 import { createStore, storeConfiguration } from '../../apps/server/test/factories.ts';
-import { api, hydrated, launchBrowser, openPage, origin } from './browser.ts';
+import { api, hydrated, launchBrowser, openPage, origin, signInWithPassword } from './browser.ts';
 
 /*
  * Security headers of server-rendered pages. The demo pages come from the shared server; the
@@ -11,7 +11,6 @@ import { api, hydrated, launchBrowser, openPage, origin } from './browser.ts';
  * built web app exists: the browser suite builds it first), where a store's settings can change.
  */
 
-const DEMO = { email: 'demo@gemstore.test', password: 'demo1234' };
 
 let browser: Browser;
 let parser: Page;
@@ -141,14 +140,7 @@ describe('rendered pages', () => {
     // Checkout needs a signed-in customer: Login, then back to the checkout.
     await page.goto(`${origin()}${paths.checkout}`);
     await page.waitForURL((u) => u.pathname === '/login');
-    await hydrated(page);
-    await page.getByLabel('Email or mobile number').fill(DEMO.email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((u) => u.pathname === '/login-password');
-    await hydrated(page);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((u) => u.pathname === '/checkout');
+    await signInWithPassword(page, (u) => u.pathname === '/checkout');
     await page.getByTestId('checkout-item').first().waitFor();
     await settle();
 

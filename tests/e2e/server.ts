@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
-export const ROOT = resolve(import.meta.dirname, '../..');
+import { freePort, ROOT } from '../../apps/server/scripts/fault-support.ts';
+
+export { ROOT };
 
 export interface RunningServer {
   port: number;
@@ -16,20 +17,6 @@ export interface RunningServer {
 
 /** The compiled server `npm run build` writes (scripts/build-server.mjs). */
 export const SERVER_BUNDLE = join(ROOT, 'apps/server/dist/main.js');
-
-/** A free TCP port on this machine. */
-export async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => res(port));
-    });
-  });
-}
 
 /** A fresh, empty data directory: the server seeds the demo on its first start there. */
 export function makeDataDir(): string {

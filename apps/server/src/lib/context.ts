@@ -41,8 +41,16 @@ export function customerIdOf(ctx: CustomerContext): number {
   return ctx.actor.customerId;
 }
 
+/**
+ * What a call that arrives without a store runs in (payment callbacks and webhooks name an order,
+ * and the order names its store; background sweeps): the flow's transaction, if any.
+ */
+export interface Scope {
+  tx?: Transaction;
+}
+
 /** Where a repository call runs: the flow's transaction when there is one, else the database. */
-export function executor(db: Database, ctx: { tx?: Transaction }): Executor {
+export function executor(db: Database, ctx: Scope): Executor {
   return ctx.tx ?? db;
 }
 

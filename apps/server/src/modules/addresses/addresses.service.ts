@@ -4,8 +4,7 @@ import {
 } from '@gemstore/contracts';
 import type { AddressSnapshot, Database } from '@gemstore/db';
 import type { Executor } from '../../lib/db.ts';
-import { serviceOf } from '../../lib/services.ts';
-import type { CustomerContext } from '../../lib/context.ts';
+import { type CustomerContext, executor } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import * as repo from './addresses.repo.ts';
 import { locationNames, resolveLocation } from './locations.ts';
@@ -113,7 +112,16 @@ async function setPrimaryAddress(db: Executor, ctx: CustomerContext, id: number)
 
 /** The signed-in customer's address book. */
 export function createAddressesService({ db }: { db: Database }) {
-  return serviceOf(db, { findOwnAddress, listAddresses, saveAddress, updateAddress, editAddress, deleteAddress, setPrimaryAddress });
+  const q = (ctx: CustomerContext) => executor(db, ctx);
+  return {
+    findOwnAddress: (ctx: CustomerContext, id: number) => findOwnAddress(q(ctx), ctx, id),
+    listAddresses: (ctx: CustomerContext) => listAddresses(q(ctx), ctx),
+    saveAddress: (ctx: CustomerContext, input: AddressFields) => saveAddress(q(ctx), ctx, input),
+    updateAddress: (ctx: CustomerContext, id: number, input: AddressFields) => updateAddress(q(ctx), ctx, id, input),
+    editAddress: (ctx: CustomerContext, id: number) => editAddress(q(ctx), ctx, id),
+    deleteAddress: (ctx: CustomerContext, id: number) => deleteAddress(q(ctx), ctx, id),
+    setPrimaryAddress: (ctx: CustomerContext, id: number) => setPrimaryAddress(q(ctx), ctx, id),
+  };
 }
 
 export type AddressesService = ReturnType<typeof createAddressesService>;

@@ -1,7 +1,6 @@
 import type { CartAllResponse, CartSaveResponse, Item, ItemsByIdsResponse, OkResponse } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
-import { type CustomerContext, executor, type RequestContext } from '../../lib/context.ts';
-import type { Transaction } from '../../lib/db.ts';
+import { type CustomerContext, executor, type RequestContext, type Scope } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { type CatalogService, stoneUnavailable } from '../catalog/catalog.service.ts';
 import * as repo from './cart.repo.ts';
@@ -53,7 +52,7 @@ export function createCartService({ db, catalog }: { db: Database; catalog: Cata
     },
 
     /** Takes these stones out of the customer's cart (they were bought). */
-    async removeStones(scope: { tx?: Transaction }, storeId: number, customerId: number, itemIds: number[]): Promise<void> {
+    async removeStones(scope: Scope, storeId: number, customerId: number, itemIds: number[]): Promise<void> {
       await repo.deleteCartLinesOfItems(executor(db, scope), storeId, customerId, itemIds);
     },
   };

@@ -5,8 +5,8 @@ import type {
 import { ITEMS_PER_PAGE, MG_PER_CARAT, caratsFromMg, isSafeWebUrl } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import type { Config } from '../../config.ts';
-import { executor, type RequestContext } from '../../lib/context.ts';
-import type { Executor, Transaction } from '../../lib/db.ts';
+import { executor, type RequestContext, type Scope } from '../../lib/context.ts';
+import type { Executor } from '../../lib/db.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import * as repo from './catalog.repo.ts';
 
@@ -267,10 +267,10 @@ export function createCatalogService({ db, config }: CatalogDeps) {
     },
 
     /** Locks these stones for the caller's transaction and answers their status (payment decides on it). */
-    lockStones: (scope: { tx?: Transaction }, itemIds: number[]) => repo.lockItems(executor(db, scope), itemIds),
+    lockStones: (scope: Scope, itemIds: number[]) => repo.lockItems(executor(db, scope), itemIds),
 
     /** Moves the stones that are `from` to `to`; answers the ids it moved. */
-    moveStones: (scope: { tx?: Transaction }, itemIds: number[], from: repo.StoneStatus, to: repo.StoneStatus) =>
+    moveStones: (scope: Scope, itemIds: number[], from: repo.StoneStatus, to: repo.StoneStatus) =>
       repo.setItemsStatus(executor(db, scope), itemIds, to, from),
 
     /** Name and status of these stones of the store. */

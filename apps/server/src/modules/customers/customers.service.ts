@@ -1,7 +1,7 @@
 import type { AuthUserResponse, CountryCodesResponse, User } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
-import { executor, type RequestContext, type Store } from '../../lib/context.ts';
-import type { Executor, Transaction } from '../../lib/db.ts';
+import { executor, type RequestContext, type Store, type Scope } from '../../lib/context.ts';
+import type { Executor } from '../../lib/db.ts';
 import { UnauthorizedError, ValidationError } from '../../lib/errors.ts';
 import { COUNTRY_CODES } from './country-codes.ts';
 import * as repo from './customers.repo.ts';
@@ -126,7 +126,7 @@ export function createCustomersService({ db }: { db: Database }) {
     },
 
     /** Name, email and phone of a customer (payment pages prefill them). */
-    async contact(scope: { tx?: Transaction }, storeId: number, customerId: number) {
+    async contact(scope: Scope, storeId: number, customerId: number) {
       const c = await repo.findCustomerById(executor(db, scope), storeId, customerId);
       return c ? { name: c.name, email: c.email, phone: c.phone } : null;
     },

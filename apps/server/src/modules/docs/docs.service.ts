@@ -13,14 +13,17 @@ code{font:13px ui-monospace,monospace}.m{display:inline-block;min-width:48px;fon
  * page made from that document on the server (no script, so it keeps the API's strict CSP).
  */
 export function createDocsService(info: { version: string }) {
-  const document = openApiDocument(endpoints, {
+  // Made on first request and kept: generating it converts every schema of the table, work that
+  // no start of the server (or test app) should pay for.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  let page: string | undefined;
+  const openApi = () => (document ??= openApiDocument(endpoints, {
     title: 'Gemstore API', version: info.version,
     description: 'The storefront API of every Gemstore shop. Send the shop\'s hostname in the `domain` header (the browser\'s Host otherwise); customer calls take `Authorization: Bearer <token>` from sign-in.',
-  });
-  const page = referencePage(document as unknown as { info: { title: string; description?: string }; paths: Record<string, Record<string, Operation>> });
+  }));
   return {
-    openApi: () => document,
-    referencePage: () => page,
+    openApi,
+    referencePage: () => (page ??= referencePage(openApi() as unknown as { info: { title: string; description?: string }; paths: Record<string, Record<string, Operation>> })),
   };
 }
 

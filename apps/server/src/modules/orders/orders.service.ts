@@ -2,8 +2,8 @@ import {
   type OrderAddress, type PaymentMethod, type PaymentMethodsResponse, RAZORPAY_PAYMENT_METHOD_ID,
 } from '@gemstore/contracts';
 import type { AddressSnapshot, Database } from '@gemstore/db';
-import { type CustomerContext, executor, type RequestContext } from '../../lib/context.ts';
-import type { Executor, Transaction } from '../../lib/db.ts';
+import { type CustomerContext, executor, type RequestContext, type Scope } from '../../lib/context.ts';
+import type { Executor } from '../../lib/db.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import * as repo from './orders.repo.ts';
 
@@ -29,17 +29,9 @@ export function toOrderAddress(a: AddressSnapshot): OrderAddress {
   };
 }
 
-/**
- * Where a call that arrives without a store runs (payment callbacks and webhooks name an order,
- * and the order names its store): the flow's transaction, if any.
- */
-export interface Unscoped {
-  tx?: Transaction;
-}
-
 /** Orders, their lines and dispatch records. Placing and paying an order are flows (flows/). */
 export function createOrdersService({ db }: { db: Database }) {
-  const q = (ctx: { tx?: Transaction }): Executor => executor(db, ctx);
+  const q = (ctx: Scope): Executor => executor(db, ctx);
   return {
     paymentMethods(ctx: RequestContext): PaymentMethodsResponse {
       return { paymentMethods: storeMethods(ctx) };
@@ -67,21 +59,21 @@ export function createOrdersService({ db }: { db: Database }) {
     listOwn: (ctx: CustomerContext, limit: number) => repo.listOrders(q(ctx), ctx.store.id, ctx.actor.customerId, limit),
 
     /** Any store's order by id, locked for the caller's transaction when asked. */
-    findById: (scope: Unscoped, orderId: number, lock = false) => repo.findOrderById(q(scope), orderId, lock),
-    findByProviderOrderId: (scope: Unscoped, providerOrderId: string) => repo.findOrderByProviderOrderId(q(scope), providerOrderId),
+    findById: (scope: Scope, orderId: number, lock = false) => repo.findOrderById(q(scope), orderId, lock),
+    findByProviderOrderId: (scope: Scope, providerOrderId: string) => repo.findOrderByProviderOrderId(q(scope), providerOrderId),
 
-    lines: (scope: Unscoped, orderIds: number[]) => repo.listOrderLines(q(scope), orderIds),
-    dispatches: (scope: Unscoped, orderIds: number[]) => repo.listDispatches(q(scope), orderIds),
-    update: (scope: Unscoped, orderId: number, values: Parameters<typeof repo.updateOrder>[2]) => repo.updateOrder(q(scope), orderId, values),
+    lines: (scope: Scope, orderIds: number[]) => repo.listOrderLines(q(scope), orderIds),
+    dispatches: (scope: Scope, orderIds: number[]) => repo.listDispatches(q(scope), orderIds),
+    update: (scope: Scope, orderId: number, values: Parameters<typeof repo.updateOrder>[2]) => repo.updateOrder(q(scope), orderId, values),
     /** Sets the provider order id unless another request set one first; answers the id now stored. */
-    setProviderOrderId: (scope: Unscoped, orderId: number, providerOrderId: string, replace: string | null) =>
+    setProviderOrderId: (scope: Scope, orderId: number, providerOrderId: string, replace: string | null) =>
       repo.setProviderOrderId(q(scope), orderId, providerOrderId, replace),
 
     /**
      * Expires up to `limit` unpaid orders whose reservation lapsed, in the caller's transaction, and
      * answers their stones. SKIP LOCKED lets any number of replicas do it at once.
      */
-    async expireLapsed(scope: Unscoped, now: Date, limit: number): Promise<{ orders: number; itemIds: number[] }> {
+    async expireLapsed(scope: Scope, now: Date, limit: number): Promise<{ orders: number; itemIds: number[] }> {
       const ids = await repo.claimLapsedOrders(q(scope), now, limit);
       return { orders: ids.length, itemIds: await repo.expireOrders(q(scope), ids) };
     },

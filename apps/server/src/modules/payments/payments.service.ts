@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '@gemstore/db';
 import type { CheckoutConfig } from '../../config.ts';
-import { executor } from '../../lib/context.ts';
-import type { Transaction } from '../../lib/db.ts';
+import { executor, type Scope } from '../../lib/context.ts';
 import * as repo from './payments.repo.ts';
 import { type PaymentProvider, createProviders, providerNameOfOrderId, providerOfStore, type ProviderName } from './providers.ts';
 import { hmacHex, signatureMatches, signPayLink, verifyPayLink } from './signatures.ts';
@@ -27,7 +26,7 @@ export type VerifiedWebhook =
  */
 export function createPaymentsService({ db, checkout }: { db: Database; checkout: CheckoutConfig }) {
   const providers = createProviders(checkout);
-  const q = (scope: { tx?: Transaction }) => executor(db, scope);
+  const q = (scope: Scope) => executor(db, scope);
   return {
     /** The provider that made this provider order id. */
     providerOfOrderId: (providerOrderId: string): PaymentProvider => providers[providerNameOfOrderId(providerOrderId)],
@@ -44,13 +43,13 @@ export function createPaymentsService({ db, checkout }: { db: Database; checkout
     checkPayLink: (orderId: number, token: unknown) => verifyPayLink(checkout.payLinkSecret, orderId, token),
 
     /** Records a payment once per provider payment id; null when it was already recorded. */
-    record: (scope: { tx?: Transaction }, payment: repo.NewPayment) => repo.insertPayment(q(scope), payment),
+    record: (scope: Scope, payment: repo.NewPayment) => repo.insertPayment(q(scope), payment),
     /** A later event may report a stronger state (authorized, then captured); captured is final. */
-    upgradeStatus: (scope: { tx?: Transaction }, provider: string, providerPaymentId: string, status: string) =>
+    upgradeStatus: (scope: Scope, provider: string, providerPaymentId: string, status: string) =>
       repo.upgradePaymentStatus(q(scope), provider, providerPaymentId, status),
     /** Remembers a webhook event in the caller's transaction; false when it was seen before. */
-    rememberWebhookEvent: (scope: { tx?: Transaction }, provider: string, eventId: string) => repo.rememberWebhookEvent(q(scope), provider, eventId),
-    ofOrders: (scope: { tx?: Transaction }, orderIds: number[]) => repo.listPaymentsOfOrders(q(scope), orderIds),
+    rememberWebhookEvent: (scope: Scope, provider: string, eventId: string) => repo.rememberWebhookEvent(q(scope), provider, eventId),
+    ofOrders: (scope: Scope, orderIds: number[]) => repo.listPaymentsOfOrders(q(scope), orderIds),
 
     /**
      * Checks a Razorpay webhook delivery: X-Razorpay-Signature = HMAC-SHA256(webhook secret, raw

@@ -65,31 +65,30 @@ export async function returnsRoutes(app: FastifyInstance) {
   const photos = app.config.privateMedia;
   const moved = await moveLegacyReturnPhotos(app.config.mediaDir, photos);
   if (moved) app.log.info({ moved }, 'return photos moved out of the public media folder');
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: MAX_RETURN_IMAGE_BYTES, files: MAX_RETURN_IMAGES, fields: 120, parts: 130, fieldSize: 8 * 1024, headerPairs: 200 },
-      throwFileSizeLimit: true,
-    });
-    registerEndpoints(scope, endpointsOf(endpoints, returnRoutes), {
-      returnRequestCreate: async (request) => {
-        const ctx = customerContext(request);
-        const { fields, images } = await readReturnForm(request as unknown as FastifyRequest);
-        return orders.requestReturn(ctx, fields, images);
-      },
-      returnTracking: (request) => orders.submitReturnTracking(customerContext(request), request.body),
-      // The signed link in an order's returns[].images[].path: no bearer token (an <img> sends none), the link is the pass.
-      returnPhoto: async (request, reply) => {
-        const photo = await returns.openPhoto(request.ctx, request.params.imageId, request.query);
-        return reply
-          .type(photo.contentType)
-          .header('content-length', photo.size)
-          // Never in a shared cache, and in the browser's own for no longer than the link works.
-          .header('cache-control', `private, max-age=${photo.secondsLeft}`)
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cross-origin-resource-policy', 'same-origin')
-          .header('referrer-policy', 'no-referrer')
-          .send(photo.file.createReadStream());
-      },
-    });
+  // This module's own scope (app.ts registers each module apart): multipart is parsed for its routes only.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_RETURN_IMAGE_BYTES, files: MAX_RETURN_IMAGES, fields: 120, parts: 130, fieldSize: 8 * 1024, headerPairs: 200 },
+    throwFileSizeLimit: true,
+  });
+  registerEndpoints(app, endpointsOf(endpoints, returnRoutes), {
+    returnRequestCreate: async (request) => {
+      const ctx = customerContext(request);
+      const { fields, images } = await readReturnForm(request as unknown as FastifyRequest);
+      return orders.requestReturn(ctx, fields, images);
+    },
+    returnTracking: (request) => orders.submitReturnTracking(customerContext(request), request.body),
+    // The signed link in an order's returns[].images[].path: no bearer token (an <img> sends none), the link is the pass.
+    returnPhoto: async (request, reply) => {
+      const photo = await returns.openPhoto(request.ctx, request.params.imageId, request.query);
+      return reply
+        .type(photo.contentType)
+        .header('content-length', photo.size)
+        // Never in a shared cache, and in the browser's own for no longer than the link works.
+        .header('cache-control', `private, max-age=${photo.secondsLeft}`)
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cross-origin-resource-policy', 'same-origin')
+        .header('referrer-policy', 'no-referrer')
+        .send(photo.file.createReadStream());
+    },
   });
 }

@@ -3,8 +3,7 @@ import {
 } from '@gemstore/contracts';
 import type { Database, StoreConfiguration } from '@gemstore/db';
 import type { Config } from '../../config.ts';
-import { executor, type RequestContext, type Store } from '../../lib/context.ts';
-import type { Transaction } from '../../lib/db.ts';
+import { executor, type RequestContext, type Store, type Scope } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { ContentService } from '../content/content.service.ts';
 import * as repo from './stores.repo.ts';
@@ -74,7 +73,7 @@ export function createStoresService({ db, config, content }: StoresDeps) {
     },
 
     /** A store by id (payment pages and callbacks arrive naming an order, not a domain). */
-    findById: (scope: { tx?: Transaction }, storeId: number) => repo.findStoreById(executor(db, scope), storeId),
+    findById: (scope: Scope, storeId: number) => repo.findStoreById(executor(db, scope), storeId),
 
     async profile(ctx: RequestContext): Promise<StoreProfileResponse> {
       return { profile: toStoreProfile(ctx.store), nonCategorizedPages: await content.pageLinks(ctx, 'non_categorized') };

@@ -4,6 +4,7 @@ import { createAddressesService } from './modules/addresses/addresses.service.ts
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createCatalogAdminService } from './modules/catalog/catalog.admin.service.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createDocsService } from './modules/docs/docs.service.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
@@ -32,6 +33,7 @@ export function createServices({ db, config, senders = createSenders(config.mess
   const content = createContentService({ db });
   const stores = createStoresService({ db, config, content });
   const catalog = createCatalogService({ db, config });
+  const catalogAdmin = createCatalogAdminService({ db, changed: catalog.forget });
   const notifications = createNotificationsService({ db, config, senders });
   const customers = createCustomersService({ db });
   const auth = createAuthService({ db, config, customers, notifications });
@@ -42,7 +44,7 @@ export function createServices({ db, config, senders = createSenders(config.mess
   const returns = createReturnsService({ db, photos: config.privateMedia });
   const enquiries = createEnquiriesService({ db, config, notifications });
   const docs = createDocsService({ version: '1' });
-  return { health, docs, content, stores, catalog, notifications, customers, auth, addresses, cart, orders, payments, returns, enquiries };
+  return { health, docs, content, stores, catalog, catalogAdmin, notifications, customers, auth, addresses, cart, orders, payments, returns, enquiries };
 }
 
 export type Services = ReturnType<typeof createServices>;

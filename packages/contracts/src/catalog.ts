@@ -53,7 +53,8 @@ export type ProductAttributesResponse = z.infer<typeof ProductAttributesResponse
 export const RattisResponse = z.object({ rattis: z.array(Ratti) });
 export type RattisResponse = z.infer<typeof RattisResponse>;
 
-export const ItemStatus = z.enum(['available', 'reserved', 'sold']);
+/** `unavailable`: the shop has withdrawn the stone from sale (a stone in a cart the shop then hid). */
+export const ItemStatus = z.enum(['available', 'reserved', 'sold', 'unavailable']);
 export type ItemStatus = z.infer<typeof ItemStatus>;
 
 export const Item = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as c from '../schemas.ts';
+import * as a from '../admin-catalog.ts';
 import { withSchemas } from './endpoint.ts';
 import { routes } from './routes.ts';
 
@@ -15,6 +16,8 @@ const PayPageQuery = z.object({ token: z.string().max(200).optional() });
 /** Statuses every call may answer: a bad body (422), an unknown store (404), too many calls (429). */
 const common = [404, 422, 429] as const;
 const signedIn = [401, 404, 422, 429] as const;
+/** A staff call: not signed in (401), a role without the call's capability (403), a clash such as a url in use (409). */
+const staffCall = [401, 403, 404, 409, 422, 429] as const;
 
 export const endpoints = withSchemas(routes, {
   storeProfile: { response: c.StoreProfileResponse, errors: common },
@@ -104,6 +107,22 @@ export const endpoints = withSchemas(routes, {
   sandboxPage: { params: OrderParams, query: PayPageQuery, response: 'html', errors: [403, 404] },
   razorpayPage: { params: OrderParams, query: PayPageQuery, response: 'html', errors: [403, 404] },
   paymentCallback: { params: OrderParams, body: z.record(z.string(), z.string()), response: 'redirect', errors: [400] },
+
+  adminCatalog: { response: a.AdminCatalogResponse, errors: staffCall },
+  adminCreateCategory: { body: a.AdminCategoryBody, response: z.object({ category: a.AdminCategory }), errors: staffCall },
+  adminUpdateCategory: { params: a.AdminIdParams, body: a.AdminCategoryBody, response: z.object({ category: a.AdminCategory }), errors: staffCall },
+  adminDeleteCategory: { params: a.AdminIdParams, response: a.AdminDeletedResponse, errors: staffCall },
+  adminCreateProduct: { body: a.AdminProductBody, response: z.object({ product: a.AdminProduct }), errors: staffCall },
+  adminUpdateProduct: { params: a.AdminIdParams, body: a.AdminProductBody, response: z.object({ product: a.AdminProduct }), errors: staffCall },
+  adminDeleteProduct: { params: a.AdminIdParams, response: a.AdminDeletedResponse, errors: staffCall },
+  adminCreateAttributeValue: { params: a.AdminAttributeParams, body: a.AdminAttributeValueBody, response: z.object({ value: a.AdminAttributeValue }), errors: staffCall },
+  adminUpdateAttributeValue: { params: a.AdminAttributeValueParams, body: a.AdminAttributeValueBody, response: z.object({ value: a.AdminAttributeValue }), errors: staffCall },
+  adminDeleteAttributeValue: { params: a.AdminAttributeValueParams, response: a.AdminDeletedResponse, errors: staffCall },
+  adminStones: { query: a.AdminStonesQuery, response: a.AdminStonesResponse, errors: staffCall },
+  adminStone: { params: a.AdminIdParams, response: a.AdminStoneResponse, errors: staffCall },
+  adminCreateStone: { body: a.AdminStoneBody, response: a.AdminStoneResponse, errors: staffCall },
+  adminUpdateStone: { params: a.AdminIdParams, body: a.AdminStoneBody, response: a.AdminStoneResponse, errors: staffCall },
+  adminBulkStones: { body: a.AdminBulkStonesBody, response: a.AdminBulkStonesResponse, errors: staffCall },
 
   health: { response: c.HealthResponse, errors: [503] },
   openApi: { response: z.record(z.string(), z.unknown()) },

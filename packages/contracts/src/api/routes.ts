@@ -113,6 +113,26 @@ export const paymentRoutes = {
   paymentCallback: route({ method: 'POST', path: '/pay/callback/:orderId', access: 'public', root: true, summary: "The payment page's signed result; redirects to the order." }),
 } as const;
 
+/** The back office's catalogue (capability `catalogue`: every role). */
+const catalogue = { access: 'staff', capability: 'catalogue' } as const;
+export const adminCatalogRoutes = {
+  adminCatalog: route({ method: 'GET', path: '/admin/catalog', ...catalogue, summary: 'Categories, products, attribute lists and ratti buckets, for the catalogue forms.' }),
+  adminCreateCategory: route({ method: 'POST', path: '/admin/categories', ...catalogue, summary: 'Adds a category.' }),
+  adminUpdateCategory: route({ method: 'PUT', path: '/admin/categories/:id', ...catalogue, summary: 'Changes a category.' }),
+  adminDeleteCategory: route({ method: 'DELETE', path: '/admin/categories/:id', ...catalogue, summary: 'Removes an empty category.' }),
+  adminCreateProduct: route({ method: 'POST', path: '/admin/products', ...catalogue, summary: 'Adds a product (gem type).' }),
+  adminUpdateProduct: route({ method: 'PUT', path: '/admin/products/:id', ...catalogue, summary: 'Changes a product.' }),
+  adminDeleteProduct: route({ method: 'DELETE', path: '/admin/products/:id', ...catalogue, summary: 'Removes a product without stones.' }),
+  adminCreateAttributeValue: route({ method: 'POST', path: '/admin/attributes/:kind', ...catalogue, summary: 'Adds a value to one of the attribute lists (grade, color, clarity, shape, origin).' }),
+  adminUpdateAttributeValue: route({ method: 'PUT', path: '/admin/attributes/:kind/:id', ...catalogue, summary: 'Renames or reorders an attribute value.' }),
+  adminDeleteAttributeValue: route({ method: 'DELETE', path: '/admin/attributes/:kind/:id', ...catalogue, summary: 'Removes an attribute value no stone uses.' }),
+  adminStones: route({ method: 'GET', path: '/admin/stones', ...catalogue, summary: 'Stones in every status, filtered, searched by SKU or certificate number, sorted and paged.' }),
+  adminStone: route({ method: 'GET', path: '/admin/stones/:id', ...catalogue, summary: 'One stone as staff edit it.' }),
+  adminCreateStone: route({ method: 'POST', path: '/admin/stones', ...catalogue, summary: 'Adds a stone (draft, available or hidden).' }),
+  adminUpdateStone: route({ method: 'PUT', path: '/admin/stones/:id', ...catalogue, summary: 'Changes a stone; reserved and sold stones keep their status.' }),
+  adminBulkStones: route({ method: 'POST', path: '/admin/stones/bulk', ...catalogue, summary: 'Shows, hides or re-prices many stones at once.' }),
+} as const;
+
 export const systemRoutes = {
   health: route({ method: 'GET', path: '/health', access: 'system', summary: 'Whether the database answers (load balancers; no domain header).' }),
   openApi: route({ method: 'GET', path: '/openapi.json', access: 'system', summary: 'This API as an OpenAPI 3.1 document (no domain header).' }),
@@ -125,6 +145,6 @@ export const devRoutes = {
 
 export const routes = {
   ...storeRoutes, ...catalogRoutes, ...contentRoutes, ...authRoutes, ...customerRoutes, ...addressRoutes,
-  ...cartRoutes, ...orderRoutes, ...returnRoutes, ...enquiryRoutes, ...paymentRoutes, ...systemRoutes, ...devRoutes,
+  ...cartRoutes, ...orderRoutes, ...returnRoutes, ...enquiryRoutes, ...paymentRoutes, ...adminCatalogRoutes, ...systemRoutes, ...devRoutes,
 } as const;
 export type RouteName = keyof typeof routes;

@@ -50,7 +50,11 @@ export const rattis = pgTable('rattis', {
   ratiStandard: doublePrecision('rati_standard').notNull(),
 }, (t) => [uniqueIndex('rattis_store_value').on(t.storeId, t.ratiStandard)]);
 
-export const itemStatus = pgEnum('item_status', ['available', 'reserved', 'sold']);
+/**
+ * A stone's state. Staff set draft, available and hidden; orders alone set reserved and sold. Only
+ * an available stone is listed, carted or reserved; draft and hidden ones are not on the storefront.
+ */
+export const itemStatus = pgEnum('item_status', ['available', 'reserved', 'sold', 'draft', 'hidden']);
 
 /** One unique stone. */
 export const items = pgTable('items', {

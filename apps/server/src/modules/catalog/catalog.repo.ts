@@ -6,6 +6,8 @@ import {
 
 /** A literal, not a bound parameter, so generic prepared plans can still use the partial listing index. */
 const isAvailable = sql`${items.status} = 'available'`;
+/** Stones with a storefront page: available, reserved or sold (literals, as above). */
+const onStorefront = sql`${items.status} in ('available', 'reserved', 'sold')`;
 
 /** A path reference is an id when it is all digits, otherwise a friendly url. */
 export function refCondition(idColumn: typeof products.id, urlColumn: typeof products.url, ref: string | number): SQL {
@@ -50,7 +52,7 @@ export async function listChildCategories(db: Executor, storeId: number, parentI
     .orderBy(asc(productCategories.sortOrder), asc(productCategories.id));
 }
 
-const attributeTables = { grade: grades, color: colors, clarity: clarities, shape: shapes, origin: origins } as const;
+export const attributeTables = { grade: grades, color: colors, clarity: clarities, shape: shapes, origin: origins } as const;
 export type AttributeKind = keyof typeof attributeTables;
 
 export async function listAttributeValues(db: Executor, storeId: number) {
@@ -176,6 +178,8 @@ export class StoneReads {
     const query = this.prepared(byId ? 'detail-by-id-or-url' : 'detail-by-url', (name) =>
       selectStones(this.db, { withDescription: true }).where(and(
         eq(items.storeId, sql.placeholder('storeId')),
+        // A stone the shop withdrew (draft, hidden) has no page; reserved and sold ones keep theirs.
+        onStorefront,
         byId ? or(eq(items.id, sql.placeholder('id')), eq(items.url, sql.placeholder('url'))) : eq(items.url, sql.placeholder('url')),
       )).orderBy(desc(items.id)).limit(1).prepare(name));
     const [row] = await query.execute({ storeId, url: ref, ...(byId ? { id: Number(ref) } : {}) });
@@ -192,16 +196,16 @@ export class StoneReads {
     const used = listFilters.filter(([key]) => f[key] !== undefined);
     const key = ['list', f.sort, ...used.map(([k]) => k), f.weightMinMg !== undefined && 'min', f.weightMaxMg !== undefined && 'max'].filter(Boolean).join(':');
     const query = this.prepared(key, (name) => {
-      const page = this.db.select({ pageId: items.id }).from(items).where(and(
+      const page = this.db.select({ id: items.id }).from(items).where(and(
         eq(items.storeId, sql.placeholder('storeId')),
         eq(items.productId, sql.placeholder('productId')),
         isAvailable,
         ...used.map(([k, column]) => anyOf(column, k)),
         f.weightMinMg !== undefined ? gte(items.weightMg, sql.placeholder('weightMinMg')) : undefined,
         f.weightMaxMg !== undefined ? lte(items.weightMg, sql.placeholder('weightMaxMg')) : undefined,
-      )).orderBy(...listingOrders[f.sort]).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
-      return this.db.select(stoneSelection(false)).from(page).innerJoin(items, eq(items.id, page.pageId))
-        .orderBy(...listingOrders[f.sort]).prepare(name);
+      )).orderBy(...listingOrders[f.sort]).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
+      // `id in (page)`, not a join: the same plan, and rows of one table map to objects more cheaply.
+      return selectStones(this.db).where(inArray(items.id, page)).orderBy(...listingOrders[f.sort]).prepare(name);
     });
     return query.execute({ ...f, storeId, offset, limit });
   }
@@ -239,4 +243,4 @@ export async function setItemsStatus(db: Executor, itemIds: number[], status: St
 }
 
 
-export type StoneStatus = 'available' | 'reserved' | 'sold';
+export type StoneStatus = (typeof items.status.enumValues)[number];

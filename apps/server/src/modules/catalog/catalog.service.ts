@@ -46,10 +46,15 @@ function knowsAll(m: CatalogMasters, rows: repo.StoneRow[]): boolean {
 
 /** 409 for a stone someone else bought or holds. */
 export function stoneUnavailable(stone: { name: string; status: string }): ConflictError {
-  return new ConflictError(
-    stone.status === 'sold' ? `The stone "${stone.name}" has been sold.` : `The stone "${stone.name}" is reserved in another order.`,
-    'stone_unavailable',
-  );
+  const why = stone.status === 'sold' ? 'has been sold'
+    : stone.status === 'reserved' ? 'is reserved in another order'
+      : 'is no longer for sale';
+  return new ConflictError(`The stone "${stone.name}" ${why}.`, 'stone_unavailable');
+}
+
+/** The status a shopper sees: a stone the shop withdrew (draft or hidden) is just unavailable. */
+function shopperStatus(status: repo.StoneStatus): Item['status'] {
+  return status === 'draft' || status === 'hidden' ? 'unavailable' : status;
 }
 
 export function toProductSummary(p: repo.ProductRow): ProductSummary {
@@ -96,7 +101,7 @@ function toItem(row: repo.StoneRow, m: CatalogMasters): Item {
     product_grade: { id: grade.id, alias: grade.alias, grade: grade.value },
     origin: { id: origin.id, origin: origin.value },
     shape: { id: shape.id, shape: shape.value },
-    status: row.status,
+    status: shopperStatus(row.status),
   };
 }
 
@@ -235,6 +240,11 @@ export function createCatalogService({ db, config }: CatalogDeps) {
     productAttributes: (ctx: RequestContext, ref: string) => getProductAttributes(executor(db, ctx), ctx, ref),
     rattis: (ctx: RequestContext) => getRattis(executor(db, ctx), ctx),
     listItems: (ctx: RequestContext, body: ListingFilterBody, page: number) => listItems(reads, masters, describe, ctx, body, page),
+
+    /** The store's catalogue changed (the back office): its lists are read afresh on the next request. */
+    forget(storeId: number): void {
+      mastersByStore.delete(storeId);
+    },
 
     async itemDetails(ctx: RequestContext, ref: string): Promise<ItemDetailResponse> {
       const row = await reads.findDetail(ctx.store.id, ref);

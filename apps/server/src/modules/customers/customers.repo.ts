@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNotNull, isNull, max, ne } from 'drizzle-orm';
 import { customers } from '@gemstore/db';
-import type { Executor } from '../../lib/db.ts';
+import { type Executor, uniqueViolation } from '../../lib/db.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomer = typeof customers.$inferInsert;
@@ -72,12 +72,6 @@ export async function updateCustomer(
 
 /** The unique index a failed insert or update hit, as the spec's field name ('email' or 'phone'). */
 export function duplicateField(err: unknown): 'email' | 'phone' | undefined {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const x = e as { code?: unknown; constraint_name?: unknown; constraint?: unknown };
-    if (x.code !== '23505') continue;
-    const name = String(x.constraint_name ?? x.constraint ?? '');
-    if (name === 'customers_store_email') return 'email';
-    if (name === 'customers_store_phone') return 'phone';
-  }
-  return undefined;
+  const index = uniqueViolation(err);
+  return index === 'customers_store_email' ? 'email' : index === 'customers_store_phone' ? 'phone' : undefined;
 }

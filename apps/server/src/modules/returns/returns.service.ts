@@ -8,7 +8,7 @@ import {
 import type { Database } from '@gemstore/db';
 import type { PrivateMediaConfig } from '../../config.ts';
 import { type CustomerContext, executor, type RequestContext } from '../../lib/context.ts';
-import type { Executor } from '../../lib/db.ts';
+import { type Executor, uniqueViolation } from '../../lib/db.ts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { EXTENSIONS, reencodeImage, sniffImage } from './images.ts';
 import { checkReturnPhotoLink, PHOTO_TYPES, photoFileName, returnPhotoDir, signReturnPhotoUrl } from './photos.ts';
@@ -58,12 +58,6 @@ export interface UploadedImage {
   data: Buffer;
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** Courier and tracking number of an approved return (spec: only while Approved). */
 async function submitTracking(db: Executor, ctx: CustomerContext, input: ReturnTrackingBody): Promise<repo.ReturnRow> {
@@ -118,7 +112,7 @@ async function createReturn(
     }, input.detailIds, names));
   } catch (err) {
     await Promise.all(written.map((f) => unlink(f).catch(() => {})));
-    if (isUniqueViolation(err)) throw ValidationError.field('detailIds', 'A chosen stone is already part of a return request.');
+    if (uniqueViolation(err) !== undefined) throw ValidationError.field('detailIds', 'A chosen stone is already part of a return request.');
     throw err;
   }
 }

@@ -1,0 +1,228 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { items, productCategories, products, rattis } from '@gemstore/db';
+import type { Executor } from '../../lib/db.ts';
+import { attributeTables, type AttributeKind, type StoneStatus } from './catalog.repo.ts';
+
+/** The back office's reads and writes of the catalogue tables: every one scoped to the store. */
+
+// ---------- Categories ----------
+
+export type CategoryValues = { parentId: number | null; name: string; url: string; image: string; sortOrder: number };
+
+export async function listCategories(db: Executor, storeId: number) {
+  const productCount = db.select({ categoryId: products.categoryId, n: count().as('n') }).from(products)
+    .where(eq(products.storeId, storeId)).groupBy(products.categoryId).as('pc');
+  return db.select({
+    id: productCategories.id, parentId: productCategories.parentId, name: productCategories.name, url: productCategories.url,
+    image: productCategories.image, sortOrder: productCategories.sortOrder, products: sql<number>`coalesce(${productCount.n}, 0)::int`,
+  }).from(productCategories).leftJoin(productCount, eq(productCount.categoryId, productCategories.id))
+    .where(eq(productCategories.storeId, storeId)).orderBy(asc(productCategories.sortOrder), asc(productCategories.id));
+}
+
+export async function categoryExists(db: Executor, storeId: number, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: productCategories.id }).from(productCategories)
+    .where(and(eq(productCategories.storeId, storeId), eq(productCategories.id, id)));
+  return row !== undefined;
+}
+
+export async function insertCategory(db: Executor, storeId: number, v: CategoryValues): Promise<number> {
+  const [row] = await db.insert(productCategories).values({ storeId, ...v }).returning({ id: productCategories.id });
+  return row!.id;
+}
+
+export async function updateCategory(db: Executor, storeId: number, id: number, v: CategoryValues): Promise<boolean> {
+  const rows = await db.update(productCategories).set(v)
+    .where(and(eq(productCategories.storeId, storeId), eq(productCategories.id, id))).returning({ id: productCategories.id });
+  return rows.length > 0;
+}
+
+/** What still hangs from a category: its child categories and products. */
+export async function categoryContents(db: Executor, storeId: number, id: number) {
+  const [children] = await db.select({ n: count() }).from(productCategories)
+    .where(and(eq(productCategories.storeId, storeId), eq(productCategories.parentId, id)));
+  const [ownProducts] = await db.select({ n: count() }).from(products).where(and(eq(products.storeId, storeId), eq(products.categoryId, id)));
+  return { children: children!.n, products: ownProducts!.n };
+}
+
+export async function deleteCategory(db: Executor, storeId: number, id: number): Promise<boolean> {
+  const rows = await db.delete(productCategories)
+    .where(and(eq(productCategories.storeId, storeId), eq(productCategories.id, id))).returning({ id: productCategories.id });
+  return rows.length > 0;
+}
+
+// ---------- Products ----------
+
+export type ProductValues = { categoryId: number; name: string; alias: string; url: string; description: string; image: string; sortOrder: number };
+
+export async function listProducts(db: Executor, storeId: number) {
+  const stoneCount = db.select({ productId: items.productId, n: count().as('n') }).from(items)
+    .where(eq(items.storeId, storeId)).groupBy(items.productId).as('sc');
+  return db.select({
+    id: products.id, categoryId: products.categoryId, name: products.name, alias: products.alias, url: products.url,
+    description: products.description, image: products.image, sortOrder: products.sortOrder,
+    stones: sql<number>`coalesce(${stoneCount.n}, 0)::int`,
+  }).from(products).leftJoin(stoneCount, eq(stoneCount.productId, products.id))
+    .where(eq(products.storeId, storeId)).orderBy(asc(products.sortOrder), asc(products.id));
+}
+
+export async function insertProduct(db: Executor, storeId: number, v: ProductValues): Promise<number> {
+  const [row] = await db.insert(products).values({ storeId, ...v }).returning({ id: products.id });
+  return row!.id;
+}
+
+export async function updateProduct(db: Executor, storeId: number, id: number, v: ProductValues): Promise<boolean> {
+  const rows = await db.update(products).set(v).where(and(eq(products.storeId, storeId), eq(products.id, id))).returning({ id: products.id });
+  return rows.length > 0;
+}
+
+export async function deleteProduct(db: Executor, storeId: number, id: number): Promise<boolean> {
+  const rows = await db.delete(products).where(and(eq(products.storeId, storeId), eq(products.id, id))).returning({ id: products.id });
+  return rows.length > 0;
+}
+
+// ---------- Attribute values ----------
+
+const stoneColumnOf = {
+  grade: items.gradeId, color: items.colorId, clarity: items.clarityId, shape: items.shapeId, origin: items.originId,
+} as const;
+
+export type AttributeValues = { value: string; alias: string; sortOrder: number };
+
+export async function listAttributeValuesWithCounts(db: Executor, storeId: number, kind: AttributeKind) {
+  const t = attributeTables[kind];
+  const column = stoneColumnOf[kind];
+  const used = db.select({ valueId: sql<number>`${column}`.as('value_id'), n: count().as('n') }).from(items)
+    .where(eq(items.storeId, storeId)).groupBy(column).as('used');
+  return db.select({ id: t.id, value: t.value, alias: t.alias, sortOrder: t.sortOrder, stones: sql<number>`coalesce(${used.n}, 0)::int` })
+    .from(t).leftJoin(used, eq(used.valueId, t.id)).where(eq(t.storeId, storeId)).orderBy(asc(t.sortOrder), asc(t.id));
+}
+
+export async function insertAttributeValue(db: Executor, storeId: number, kind: AttributeKind, v: AttributeValues): Promise<number> {
+  const t = attributeTables[kind];
+  const [row] = await db.insert(t).values({ storeId, ...v }).returning({ id: t.id });
+  return row!.id;
+}
+
+export async function updateAttributeValue(db: Executor, storeId: number, kind: AttributeKind, id: number, v: AttributeValues): Promise<boolean> {
+  const t = attributeTables[kind];
+  const rows = await db.update(t).set(v).where(and(eq(t.storeId, storeId), eq(t.id, id))).returning({ id: t.id });
+  return rows.length > 0;
+}
+
+export async function stonesUsingValue(db: Executor, storeId: number, kind: AttributeKind, id: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(items).where(and(eq(items.storeId, storeId), eq(stoneColumnOf[kind], id)));
+  return row!.n;
+}
+
+export async function deleteAttributeValue(db: Executor, storeId: number, kind: AttributeKind, id: number): Promise<boolean> {
+  const t = attributeTables[kind];
+  const rows = await db.delete(t).where(and(eq(t.storeId, storeId), eq(t.id, id))).returning({ id: t.id });
+  return rows.length > 0;
+}
+
+/** Which of these ids are values of this store's list of `kind`. */
+export async function ownAttributeValueIds(db: Executor, storeId: number, kind: AttributeKind, ids: number[]): Promise<Set<number>> {
+  const t = attributeTables[kind];
+  const rows = await db.select({ id: t.id }).from(t).where(and(eq(t.storeId, storeId), inArray(t.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function listRattiBuckets(db: Executor, storeId: number) {
+  return db.select({ id: rattis.id, rati_standard: rattis.ratiStandard }).from(rattis).where(eq(rattis.storeId, storeId)).orderBy(asc(rattis.ratiStandard));
+}
+
+// ---------- Stones ----------
+
+const adminStoneColumns = {
+  id: items.id, gin: items.gin, productId: items.productId, name: items.name, url: items.url, weightMg: items.weightMg,
+  widthMm: items.widthMm, lengthMm: items.lengthMm, depthMm: items.depthMm, rattiId: items.rattiId,
+  gradeId: items.gradeId, colorId: items.colorId, clarityId: items.clarityId, shapeId: items.shapeId, originId: items.originId,
+  certificateLab: items.certificateLab, certificateNumber: items.certificateNumber,
+  certificateVerificationUrl: items.certificateVerificationUrl, certificateImage: items.certificateImage,
+  pricePaise: items.pricePaise, description: items.description, image: items.image, status: items.status,
+};
+export type AdminStoneRow = Pick<typeof items.$inferSelect, keyof typeof adminStoneColumns>;
+
+export type StoneValues = Omit<AdminStoneRow, 'id'>;
+
+export interface AdminStoneFilter {
+  productId?: number;
+  status?: StoneStatus;
+  /** The start of a SKU or certificate number (case-insensitive). */
+  q?: string;
+  gradeIds: number[]; colorIds: number[]; clarityIds: number[]; shapeIds: number[]; originIds: number[];
+  weightMinMg?: number; weightMaxMg?: number;
+  sort: 'newest' | 'oldest' | 'price_asc' | 'price_desc' | 'weight_asc' | 'weight_desc' | 'sku';
+}
+
+const adminOrders = {
+  newest: [desc(items.id)], oldest: [asc(items.id)],
+  price_asc: [asc(items.pricePaise), desc(items.id)], price_desc: [desc(items.pricePaise), desc(items.id)],
+  weight_asc: [asc(items.weightMg), desc(items.id)], weight_desc: [desc(items.weightMg), desc(items.id)],
+  sku: [asc(items.gin)],
+} as const;
+
+/** `like` pattern for "starts with", with the wildcards in the text taken literally. */
+function startsWith(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function adminStoneWhere(storeId: number, f: AdminStoneFilter): SQL {
+  const lists: [number[], PgColumn][] = [
+    [f.gradeIds, items.gradeId], [f.colorIds, items.colorId], [f.clarityIds, items.clarityId], [f.shapeIds, items.shapeId], [f.originIds, items.originId],
+  ];
+  return and(
+    eq(items.storeId, storeId),
+    f.productId !== undefined ? eq(items.productId, f.productId) : undefined,
+    f.status !== undefined ? eq(items.status, f.status) : undefined,
+    f.q ? or(ilike(items.gin, startsWith(f.q)), ilike(items.certificateNumber, startsWith(f.q))) : undefined,
+    ...lists.map(([ids, column]) => (ids.length ? inArray(column, ids) : undefined)),
+    f.weightMinMg !== undefined ? gte(items.weightMg, f.weightMinMg) : undefined,
+    f.weightMaxMg !== undefined ? lte(items.weightMg, f.weightMaxMg) : undefined,
+  )!;
+}
+
+/** One page of the store's stones in any status, and how many match in all. */
+export async function listAdminStones(db: Executor, storeId: number, f: AdminStoneFilter, offset: number, limit: number) {
+  const where = adminStoneWhere(storeId, f);
+  const [rows, [total]] = await Promise.all([
+    db.select(adminStoneColumns).from(items).where(where).orderBy(...adminOrders[f.sort]).limit(limit).offset(offset),
+    db.select({ n: count() }).from(items).where(where),
+  ]);
+  return { rows, total: total!.n };
+}
+
+export async function findAdminStone(db: Executor, storeId: number, id: number): Promise<AdminStoneRow | null> {
+  const [row] = await db.select(adminStoneColumns).from(items).where(and(eq(items.storeId, storeId), eq(items.id, id)));
+  return row ?? null;
+}
+
+export async function insertStone(db: Executor, storeId: number, v: StoneValues): Promise<number> {
+  const [row] = await db.insert(items).values({ storeId, ...v }).returning({ id: items.id });
+  return row!.id;
+}
+
+/** Changes a stone; `status` only while the stone is in a status staff may set (never one an order holds). */
+export async function updateStone(db: Executor, storeId: number, id: number, v: StoneValues): Promise<boolean> {
+  const rows = await db.update(items).set(v).where(and(eq(items.storeId, storeId), eq(items.id, id))).returning({ id: items.id });
+  return rows.length > 0;
+}
+
+/** Locks the stone's row for a change (an order reserving it at the same moment waits, or wins first). */
+export async function lockAdminStone(db: Executor, storeId: number, id: number): Promise<AdminStoneRow | null> {
+  const [row] = await db.select(adminStoneColumns).from(items).where(and(eq(items.storeId, storeId), eq(items.id, id))).for('update');
+  return row ?? null;
+}
+
+/** Sets the status of those of these stones now in one of `from`: the ids changed. */
+export async function setStonesStatus(db: Executor, storeId: number, ids: number[], status: StoneStatus, from: StoneStatus[]) {
+  return db.update(items).set({ status })
+    .where(and(eq(items.storeId, storeId), inArray(items.id, ids), inArray(items.status, from))).returning({ id: items.id });
+}
+
+/** Scales the price of those of these stones staff may change, rounded to the whole rupee (or dollar), at least 1. */
+export async function scaleStonePrices(db: Executor, storeId: number, ids: number[], factor: number, from: StoneStatus[]) {
+  return db.update(items).set({ pricePaise: sql`greatest(100, round(${items.pricePaise} * ${factor}::float8 / 100) * 100)::bigint` })
+    .where(and(eq(items.storeId, storeId), inArray(items.id, ids), inArray(items.status, from))).returning({ id: items.id });
+}

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { MAX_ID } from './constants.ts';
+import { SafeWebUrl } from './store.ts';
+
+/**
+ * The back office's catalogue calls (/api/admin/...): categories, products (gem types), the store's
+ * attribute lists and its stones. Staff write what the storefront reads, so every value here is
+ * checked as strictly as a shopper's input.
+ */
+
+const Id = z.coerce.number().int().positive().max(MAX_ID);
+export const AdminIdParams = z.object({ id: Id });
+
+const Name = z.string().trim().min(1, 'Enter a name.').max(120, 'At most 120 characters.');
+/** A friendly url: lower-case words joined by hyphens (`blue-sapphire`). */
+export const FriendlyUrl = z.string().trim().toLowerCase().min(1, 'Enter a friendly url.').max(160, 'At most 160 characters.')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens (blue-sapphire).');
+/** An image the storefront shows: a site path (`/media/...`) or an https address; empty for none. */
+export const ImageRef = z.string().trim().max(500, 'At most 500 characters.')
+  .refine((v) => v === '' || /^\/[A-Za-z0-9._~\-/]+$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), 'Use a site path (/media/...) or an https address.')
+  .default('');
+const SortOrder = z.coerce.number().int().min(0).max(100_000).default(0);
+const Text = (max: number) => z.string().max(max, `At most ${max} characters.`).default('');
+
+// ---------- Categories and products ----------
+
+export const AdminCategory = z.object({
+  id: z.number(), parent_id: z.number().nullable(), name: z.string(), url: z.string(), image: z.string(), sort_order: z.number(),
+  /** Products directly in this category. */
+  products: z.number(),
+});
+export type AdminCategory = z.infer<typeof AdminCategory>;
+
+export const AdminCategoryBody = z.object({
+  parent_id: Id.nullable().default(null),
+  name: Name, url: FriendlyUrl, image: ImageRef, sort_order: SortOrder,
+});
+export type AdminCategoryBody = z.infer<typeof AdminCategoryBody>;
+
+export const AdminProduct = z.object({
+  id: z.number(), category_id: z.number(), name: z.string(), alias: z.string(), url: z.string(),
+  description: z.string(), image: z.string(), sort_order: z.number(),
+  /** Stones of this gem type, in any status. */
+  stones: z.number(),
+});
+export type AdminProduct = z.infer<typeof AdminProduct>;
+
+export const AdminProductBody = z.object({
+  category_id: Id, name: Name,
+  /** The trade or vernacular name (Neelam for blue sapphire). */
+  alias: z.string().trim().max(120, 'At most 120 characters.').default(''),
+  url: FriendlyUrl, description: Text(20_000), image: ImageRef, sort_order: SortOrder,
+});
+export type AdminProductBody = z.infer<typeof AdminProductBody>;
+
+// ---------- Attribute lists ----------
+
+export const ATTRIBUTE_KINDS = ['grade', 'color', 'clarity', 'shape', 'origin'] as const;
+export const AttributeKind = z.enum(ATTRIBUTE_KINDS);
+export type AttributeKind = z.infer<typeof AttributeKind>;
+export const AdminAttributeParams = z.object({ kind: AttributeKind });
+export const AdminAttributeValueParams = z.object({ kind: AttributeKind, id: Id });
+
+export const AdminAttributeValue = z.object({ id: z.number(), value: z.string(), alias: z.string(), sort_order: z.number(), stones: z.number() });
+export type AdminAttributeValue = z.infer<typeof AdminAttributeValue>;
+export const AdminAttributeValueBody = z.object({
+  value: Name,
+  /** The short form the listing's filter shows (`AAA`); the value itself when empty. */
+  alias: z.string().trim().max(60, 'At most 60 characters.').default(''),
+  sort_order: SortOrder,
+});
+export type AdminAttributeValueBody = z.infer<typeof AdminAttributeValueBody>;
+
+/** Everything the catalogue's forms choose from. */
+export const AdminCatalogResponse = z.object({
+  categories: z.array(AdminCategory),
+  products: z.array(AdminProduct),
+  attributes: z.object(Object.fromEntries(ATTRIBUTE_KINDS.map((k) => [k, z.array(AdminAttributeValue)])) as Record<AttributeKind, z.ZodArray<typeof AdminAttributeValue>>),
+  rattis: z.array(z.object({ id: z.number(), rati_standard: z.number() })),
+  /** The store's ratti in milligrams (DOMAIN.md), for the carat and ratti shown beside a weight. */
+  ratti_mg: z.number(),
+});
+export type AdminCatalogResponse = z.infer<typeof AdminCatalogResponse>;
+
+// ---------- Stones ----------
+
+/** What staff may set; `reserved` and `sold` are set by orders only. */
+export const STAFF_STONE_STATUSES = ['draft', 'available', 'hidden'] as const;
+export const StaffStoneStatus = z.enum(STAFF_STONE_STATUSES);
+export const STONE_STATUSES = ['draft', 'available', 'hidden', 'reserved', 'sold'] as const;
+export const StoneStatus = z.enum(STONE_STATUSES);
+export type StoneStatus = z.infer<typeof StoneStatus>;
+
+export const AdminStone = z.object({
+  id: z.number(),
+  sku: z.string(),
+  product_id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  weight_mg: z.number(),
+  carat: z.number(),
+  ratti: z.number(),
+  ratti_id: z.number(),
+  width_mm: z.number(), length_mm: z.number(), depth_mm: z.number(),
+  grade_id: z.number(), color_id: z.number(), clarity_id: z.number(), shape_id: z.number(), origin_id: z.number(),
+  certificate_lab: z.string(), certificate_number: z.string(), certificate_verification_url: z.string().nullable(), certificate_image: z.string(),
+  /** Rupees (or dollars) with paise, GST included. */
+  price: z.number(),
+  description: z.string(),
+  image: z.string(),
+  status: StoneStatus,
+});
+export type AdminStone = z.infer<typeof AdminStone>;
+
+const Mm = (label: string) => z.coerce.number({ error: `Enter the ${label} in mm.` }).positive(`The ${label} must be more than 0 mm.`).max(500, `The ${label} must be at most 500 mm.`);
+
+export const AdminStoneBody = z.object({
+  /** The store's own stock number (gin); the SKU shown is the store id and this. */
+  sku: z.string().trim().min(1, 'Enter the SKU.').max(40, 'At most 40 characters.').regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, 'Use letters, digits and hyphens.'),
+  product_id: Id,
+  /** Made from the gem type and weight when empty. */
+  name: z.string().trim().max(160, 'At most 160 characters.').default(''),
+  /** Made from the name and SKU when empty. */
+  url: z.union([z.literal(''), FriendlyUrl]).default(''),
+  weight_mg: z.coerce.number({ error: 'Enter the weight in mg.' }).int('Enter the weight in whole mg.').min(1, 'The weight must be at least 1 mg.').max(1_000_000, 'The weight must be at most 1,000,000 mg.'),
+  width_mm: Mm('width'), length_mm: Mm('length'), depth_mm: Mm('depth'),
+  grade_id: Id, color_id: Id, clarity_id: Id, shape_id: Id, origin_id: Id,
+  certificate_lab: z.string().trim().max(80, 'At most 80 characters.').default(''),
+  certificate_number: z.string().trim().max(80, 'At most 80 characters.').default(''),
+  certificate_verification_url: z.union([z.literal(''), SafeWebUrl]).default(''),
+  certificate_image: ImageRef,
+  price: z.coerce.number({ error: 'Enter the price.' }).min(1, 'The price must be at least 1.').max(100_000_000, 'The price must be at most 10 crore.')
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most two decimal places.'),
+  description: Text(20_000),
+  image: ImageRef,
+  /** A new stone starts as a draft unless told; a change leaves the status alone unless told. */
+  status: StaffStoneStatus.optional(),
+});
+export type AdminStoneBody = z.infer<typeof AdminStoneBody>;
+
+export const ADMIN_STONES_PER_PAGE = 50;
+const IdList = z.preprocess((v) => (v === undefined || v === '' ? [] : String(v).split(',')), z.array(Id).max(100));
+export const AdminStoneSorts = ['newest', 'oldest', 'price_asc', 'price_desc', 'weight_asc', 'weight_desc', 'sku'] as const;
+
+export const AdminStonesQuery = z.object({
+  product: Id.optional(),
+  status: StoneStatus.optional(),
+  /** SKU or certificate number, or the start of one. */
+  q: z.string().trim().max(80).optional(),
+  grades: IdList, colors: IdList, clarities: IdList, shapes: IdList, origins: IdList,
+  weight_min_mg: z.coerce.number().int().min(0).optional(),
+  weight_max_mg: z.coerce.number().int().min(0).optional(),
+  sort: z.enum(AdminStoneSorts).default('newest'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type AdminStonesQuery = z.infer<typeof AdminStonesQuery>;
+
+export const AdminStonesResponse = z.object({ data: z.array(AdminStone), total: z.number(), page: z.number(), per_page: z.number() });
+export type AdminStonesResponse = z.infer<typeof AdminStonesResponse>;
+
+export const AdminStoneResponse = z.object({ stone: AdminStone });
+
+export const AdminBulkStonesBody = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('show'), ids: z.array(Id).min(1).max(1000) }),
+  z.object({ action: z.literal('hide'), ids: z.array(Id).min(1).max(1000) }),
+  z.object({
+    action: z.literal('price'), ids: z.array(Id).min(1).max(1000),
+    /** +10 raises by a tenth, -10 lowers; new prices are rounded to the whole rupee (or dollar). */
+    percent: z.coerce.number({ error: 'Enter a percentage.' }).min(-90, 'At most 90% lower.').max(500, 'At most 500% higher.')
+      .refine((v) => v !== 0, 'A change of 0% changes nothing.'),
+  }),
+]);
+export type AdminBulkStonesBody = z.infer<typeof AdminBulkStonesBody>;
+export const AdminBulkStonesResponse = z.object({
+  changed: z.number(),
+  /** Stones left as they were: reserved or sold ones (orders own those), or ids not of this store. */
+  skipped: z.number(),
+});
+
+export const AdminDeletedResponse = z.object({ deleted: z.literal(true) });

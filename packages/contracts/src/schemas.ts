@@ -7,3 +7,4 @@ export * from './money.ts';
 export * from './urls.ts';
 export * from './auth.ts';
 export * from './checkout.ts';
+export * from './staff.ts';

@@ -348,15 +348,6 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
     async inviteOwner(ctx: RequestContext, input: { email: string; name: string; origin: string }): Promise<string> {
       return (await invite(ctx, { ...input, role: 'owner' })).link;
     },
-
-    /** The demo's owner with a known password, once per store (nothing when the store has staff). */
-    async seedOwner(ctx: RequestContext, input: { email: string; name: string; password: string }): Promise<boolean> {
-      if ((await repo.listLive(q(ctx), ctx.store.id)).length > 0) return false;
-      await repo.insertStaff(q(ctx), {
-        storeId: ctx.store.id, name: input.name, email: input.email, role: 'owner', status: 'active', passwordHash: await hashPassword(input.password),
-      });
-      return true;
-    },
   };
 }
 

@@ -32,6 +32,8 @@ import { enquiriesRoutes } from './modules/enquiries/enquiries.routes.ts';
 import { reservationsPlugin } from './plugins/reservations.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { docsRoutes } from './modules/docs/docs.routes.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -87,6 +89,8 @@ export async function buildApp({ config, db, connections, web = true, logger = t
     await api.register(ordersRoutes);
     await api.register(returnsRoutes);
     await api.register(enquiriesRoutes);
+    await api.register(staffRoutes);
+    await api.register(auditRoutes);
   }, { prefix: '/api' });
 
   await app.register(paymentsRoutes);

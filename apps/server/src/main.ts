@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { trackConnections } from './lib/connection-drain.ts';
 import { startupLogger } from './lib/logging.ts';
 import { seedDemoCustomers } from './modules/customers/demo-customers.ts';
+import { seedDemoOwners } from './modules/staff/demo-staff.ts';
 import { loadConfig, type Config } from './config.ts';
 
 /** A keep-alive connection idle this long while the server stops is closed: its client is most likely done with it. */
@@ -36,6 +37,8 @@ if (config.seedDemo) {
   await seedDemoIfEmpty(handle.db, { mediaDir: config.mediaDir, onProgress });
   const customers = await seedDemoCustomers(handle.db);
   if (customers > 0) onProgress(`demo customers: ${customers}, one per demo store (README: Quick start)`);
+  const owners = await seedDemoOwners(handle.db);
+  if (owners > 0) onProgress(`demo owners: ${owners}, one per demo store (README: Quick start)`);
 }
 
 const app = await buildApp({ config, db: handle.db, connections: handle });

@@ -1,6 +1,7 @@
 import type { Database } from '@gemstore/db';
 import type { Config } from './config.ts';
 import { createAddressesService } from './modules/addresses/addresses.service.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
@@ -15,6 +16,7 @@ import { createSenders, type Senders } from './modules/notifications/senders.ts'
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createReturnsService } from './modules/returns/returns.service.ts';
+import { createStaffService } from './modules/staff/staff.service.ts';
 import { createStoresService } from './modules/stores/stores.service.ts';
 
 export interface ServiceDependencies {
@@ -33,7 +35,6 @@ export function createServices({ db, config, senders = createSenders(config.mess
   const content = createContentService({ db });
   const stores = createStoresService({ db, config, content });
   const catalog = createCatalogService({ db, config });
-  const catalogAdmin = createCatalogAdminService({ db, changed: catalog.forget });
   const notifications = createNotificationsService({ db, config, senders });
   const customers = createCustomersService({ db });
   const auth = createAuthService({ db, config, customers, notifications });
@@ -44,7 +45,10 @@ export function createServices({ db, config, senders = createSenders(config.mess
   const returns = createReturnsService({ db, photos: config.privateMedia });
   const enquiries = createEnquiriesService({ db, config, notifications });
   const docs = createDocsService({ version: '1' });
-  return { health, docs, content, stores, catalog, catalogAdmin, notifications, customers, auth, addresses, cart, orders, payments, returns, enquiries };
+  const audit = createAuditService({ db });
+  const catalogAdmin = createCatalogAdminService({ db, audit, changed: catalog.forget });
+  const staff = createStaffService({ db, config, auth, notifications, audit, stores });
+  return { health, docs, content, stores, catalog, catalogAdmin, notifications, customers, auth, addresses, cart, orders, payments, returns, enquiries, audit, staff };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -41,3 +41,39 @@ export const RETURN_REASONS = { defective: 'Defective Product', wrong: 'Wrong Pr
 export const COURIER_PARTNERS = ['Fedex', 'Delhivery'] as const;
 export const MAX_RETURN_IMAGES = 5;
 export const MAX_RETURN_IMAGE_BYTES = 5 * 1024 * 1024;
+
+// ---------- Staff (the back office) ----------
+
+export const STAFF_ROLES = ['owner', 'manager', 'assistant'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * What a back-office call needs. Each /api/admin call of the endpoint table names one (or none: a
+ * member's own sign-in, profile and two-factor calls), and ROLE_CAPABILITIES says which roles hold it.
+ */
+export const CAPABILITIES = ['catalogue', 'content', 'orders', 'refunds', 'settings', 'payment_settings', 'staff', 'audit'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+/**
+ * The one map of roles to what they may do. An owner may do everything; a manager everything but
+ * staff, payment settings and the audit log; an assistant catalogue, content and orders (no
+ * settings, no refunds).
+ */
+export const ROLE_CAPABILITIES: Record<StaffRole, readonly Capability[]> = {
+  owner: CAPABILITIES,
+  manager: ['catalogue', 'content', 'orders', 'refunds', 'settings'],
+  assistant: ['catalogue', 'content', 'orders'],
+};
+
+export function roleMay(role: StaffRole, capability: Capability): boolean {
+  return ROLE_CAPABILITIES[role].includes(capability);
+}
+
+/** The roles that hold a capability (the OpenAPI document lists them per call). */
+export function rolesWith(capability: Capability): StaffRole[] {
+  return STAFF_ROLES.filter((role) => roleMay(role, capability));
+}
+
+export const STAFF_LIMITS = { name: 80, email: 254, recoveryCode: 64, challenge: 200, inviteToken: 200 } as const;
+/** Audit entries per page. */
+export const AUDIT_PAGE_SIZE = 50;

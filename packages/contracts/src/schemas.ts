@@ -7,4 +7,5 @@ export * from './money.ts';
 export * from './urls.ts';
 export * from './auth.ts';
 export * from './checkout.ts';
+export * from './staff.ts';
 export * from './admin-catalog.ts';

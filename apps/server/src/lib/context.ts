@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { type Capability, roleMay, type StaffRole } from '@gemstore/contracts/constants';
 import type { Database, stores } from '@gemstore/db';
 import type { Executor, Transaction } from './db.ts';
-import { UnauthorizedError } from './errors.ts';
+import { ForbiddenError, UnauthorizedError } from './errors.ts';
 
 export type Store = typeof stores.$inferSelect;
 
@@ -12,8 +13,17 @@ export type Store = typeof stores.$inferSelect;
 export type Actor =
   | { kind: 'guest' }
   | { kind: 'customer'; customerId: number }
-  | { kind: 'staff'; staffId: number }
+  | StaffActor
   | { kind: 'system' };
+
+/** A member of the store's staff, signed in with a back-office token (valid on /api/admin only). */
+export interface StaffActor {
+  kind: 'staff';
+  staffId: number;
+  role: StaffRole;
+  /** Whether the member signs in with a second factor (the store may require it). */
+  twoFactor: boolean;
+}
 
 export const GUEST: Actor = { kind: 'guest' };
 
@@ -69,6 +79,35 @@ export function customerContext(request: FastifyRequest): CustomerContext {
 /** Hook form of customerContext, for a route's `preValidation`: a signed-out caller gets 401, not 422. */
 export async function customerOnly(request: FastifyRequest): Promise<void> {
   customerContext(request);
+}
+
+/** The context of a signed-in staff member: back-office services take this. */
+export interface StaffContext extends RequestContext {
+  actor: StaffActor;
+}
+
+/** 401 when the request has no signed-in staff member of this store; otherwise their context. */
+export function staffContext(request: FastifyRequest): StaffContext {
+  const ctx = request.ctx;
+  if (ctx?.actor.kind !== 'staff') throw new UnauthorizedError();
+  return ctx as StaffContext;
+}
+
+/**
+ * Hook of a staff call (lib/endpoints.ts), before its body is validated: 401 without a staff
+ * sign-in; with a capability, 403 for a role without it, and 403 while the store requires
+ * two-factor sign-in and the member has not turned it on (their own calls, which name no
+ * capability, stay open so they can).
+ */
+export function staffOnly(capability: Capability | undefined) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const ctx = staffContext(request);
+    if (!capability) return;
+    if (ctx.store.staffTwoFactorRequired && !ctx.actor.twoFactor) {
+      throw new ForbiddenError('This store requires two-factor sign-in: turn it on under Security first.', 'two_factor_required');
+    }
+    if (!roleMay(ctx.actor.role, capability)) throw new ForbiddenError();
+  };
 }
 
 /** What services read the time from, so tests and flows can fix it. */

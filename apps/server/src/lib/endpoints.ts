@@ -1,7 +1,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import type { CallOutput, Endpoint, Route } from '@gemstore/contracts';
-import { customerOnly } from './context.ts';
+import { customerOnly, staffOnly } from './context.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -58,8 +58,8 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
   for (const name of Object.keys(endpoints) as (keyof T & string)[]) {
     const e = endpoints[name]!;
     const { validateBody, ...extras } = extrasByName[name] ?? {};
-    // A signed-out caller of a customer call gets 401 before its body is validated (422).
-    const guard: RouteHook[] = e.access === 'customer' ? [customerOnly] : [];
+    // A signed-out caller of a customer or staff call gets 401 (a role without the call's capability 403) before its body is validated (422).
+    const guard: RouteHook[] = e.access === 'customer' ? [customerOnly] : e.access === 'staff' ? [staffOnly(e.capability)] : [];
     const preValidation = [...guard, ...(extras.preValidation ?? [])];
     const route: RouteOptions = {
       method: e.method,

@@ -17,6 +17,10 @@ export class UnauthorizedError extends AppError {
   constructor(message = 'Please sign in to continue.', code = 'unauthenticated') { super(401, message, code); }
 }
 
+export class ForbiddenError extends AppError {
+  constructor(message = 'Your role does not allow this.', code = 'forbidden') { super(403, message, code); }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(message = 'Too many requests. Please wait and try again.', readonly retryAfterSeconds = 60) {
     super(429, message, 'rate_limited');

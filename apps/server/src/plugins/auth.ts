@@ -1,8 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { UnauthorizedError } from '../lib/errors.ts';
 
 /**
- * Bearer tokens -> customer (ARCHITECTURE.md rule 6). Register after the tenant plugin.
+ * Bearer tokens -> customer or staff (ARCHITECTURE.md rule 6). Register after the tenant plugin.
+ *
+ * Under /api/admin a bearer token is looked up among the back-office tokens of the store only and
+ * the actor becomes that staff member; any other token there (a customer's, another store's, a
+ * revoked one) answers 401 at once. Everywhere else only customers' tokens count, so a staff token
+ * signs nobody in on the storefront API.
  *
  * On every /api request with a store and an `Authorization: Bearer <token>` header, the auth
  * service looks the token up among the live tokens of that store only (a token of one store is
@@ -11,10 +17,18 @@ import fp from 'fastify-plugin';
  * endpoint table answer 401 to a guest (lib/endpoints.ts).
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
-  const { auth } = app.services;
+  const { auth, staff } = app.services;
   app.addHook('onRequest', async (request) => {
     // ctx is unset on routes without a tenant (skipTenant) and outside /api.
     if (!request.ctx) return;
+    if (request.url.startsWith('/api/admin/')) {
+      if (request.headers.authorization === undefined) return;
+      const token = bearerToken(request);
+      const actor = token ? await staff.actorOfToken(request.ctx, token) : null;
+      if (!actor) throw new UnauthorizedError('Please sign in to the back office again.', 'invalid_staff_token');
+      request.ctx.actor = actor;
+      return;
+    }
     const token = bearerToken(request);
     if (!token) return;
     const customerId = await auth.customerOfToken(request.ctx, token);

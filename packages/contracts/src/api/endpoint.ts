@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Capability } from '../constants.ts';
 
 /**
  * One call of the API, described once (ARCHITECTURE.md: the endpoint table). The server registers
@@ -26,6 +27,12 @@ export interface Route {
   summary: string;
   /** The path is not under /api (the payment host pages). */
   root?: boolean;
+  /**
+   * A staff call's capability (constants.ts ROLE_CAPABILITIES says which roles hold it): a member
+   * whose role lacks it gets 403. A staff call without one is open to every member (their own
+   * sign-in and two-factor calls).
+   */
+  capability?: Capability;
 }
 
 /** A request body sent as multipart/form-data (files); its text fields are described by `fields`. */

@@ -16,8 +16,10 @@ const PayPageQuery = z.object({ token: z.string().max(200).optional() });
 /** Statuses every call may answer: a bad body (422), an unknown store (404), too many calls (429). */
 const common = [404, 422, 429] as const;
 const signedIn = [401, 404, 422, 429] as const;
-/** A staff call: not signed in (401), a role without the call's capability (403), a clash such as a url in use (409). */
-const staffCall = [401, 403, 404, 409, 422, 429] as const;
+/** A staff call with a capability: also 403 for a role without it. */
+const staffOnly = [401, 403, 404, 422, 429] as const;
+/** A staff write that can clash with what is stored (a friendly url in use, a stone its order holds): also 409. */
+const staffCall = [...staffOnly, 409] as const;
 
 export const endpoints = withSchemas(routes, {
   storeProfile: { response: c.StoreProfileResponse, errors: common },
@@ -128,6 +130,23 @@ export const endpoints = withSchemas(routes, {
   openApi: { response: z.record(z.string(), z.unknown()) },
   apiReference: { response: 'html' },
   outbox: { query: c.OutboxQuery, response: c.OutboxResponse },
+
+  adminLogin: { body: c.AdminLoginBody, response: c.AdminLoginResponse, errors: [...common, 401] },
+  adminLoginTotp: { body: c.AdminLoginTotpBody, response: c.StaffSignedIn, errors: [...common, 401] },
+  adminInvitation: { body: c.InvitationBody, response: c.InvitationResponse, errors: [...common, 401] },
+  adminInvitationAccept: { body: c.AcceptInvitationBody, response: c.StaffSignedIn, errors: [...common, 401] },
+  adminLogout: { response: c.MessageResponse, errors: signedIn },
+  adminMe: { response: c.AdminMeResponse, errors: signedIn },
+  adminTotpStart: { response: c.TotpEnrolmentResponse, errors: [...signedIn, 409] },
+  adminTotpConfirm: { body: c.TotpCodeBody, response: c.RecoveryCodesResponse, errors: [...signedIn, 409] },
+  adminTotpDisable: { body: c.TotpDisableBody, response: c.MessageResponse, errors: [...signedIn, 409] },
+  adminStaffList: { response: c.StaffListResponse, errors: staffOnly },
+  adminStaffInvite: { body: c.StaffInviteBody, response: c.StaffInviteResponse, errors: [...staffOnly, 409] },
+  adminStaffRole: { params: c.StaffIdParams, body: c.StaffRoleBody, response: c.StaffEntryResponse, errors: [...staffOnly, 409] },
+  adminStaffRemove: { params: c.StaffIdParams, response: c.MessageResponse, errors: [...staffOnly, 409] },
+  adminSecurity: { response: c.SecuritySettings, errors: staffOnly },
+  adminSecurityUpdate: { body: c.SecuritySettings, response: c.SecuritySettings, errors: staffOnly },
+  adminAudit: { query: c.AuditQuery, response: c.AuditResponse, errors: staffOnly },
 });
 
 export type Endpoints = typeof endpoints;

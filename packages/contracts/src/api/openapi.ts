@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorBody, ValidationErrorBody } from '../common.ts';
+import { rolesWith, STAFF_ROLES } from '../constants.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** A JSON Schema (2020-12, as OpenAPI 3.1 uses) of a request part or an answer. */
@@ -54,10 +55,12 @@ export function openApiDocument(endpoints: Record<string, Endpoint>, info: { tit
     const responses: Record<string, unknown> = { [e.response === 'redirect' ? '303' : '200']: ok };
     for (const status of e.errors ?? []) responses[String(status)] = errorResponse(status);
     const auth = e.access === 'customer' ? [{ customer: [] }] : e.access === 'staff' ? [{ staff: [] }] : undefined;
+    const roles = e.access === 'staff' ? (e.capability ? rolesWith(e.capability) : [...STAFF_ROLES]) : undefined;
     (paths[openApiPath(e)] ??= {})[e.method.toLowerCase()] = {
       operationId: name,
       summary: e.summary,
-      tags: [e.access === 'dev' ? 'development' : e.root ? 'payment pages' : e.access],
+      ...(roles ? { description: `Staff roles allowed: ${roles.join(', ')}.`, 'x-staff-roles': roles } : {}),
+      tags: [e.access === 'dev' ? 'development' : e.root ? 'payment pages' : e.path.startsWith('/admin/') ? 'admin' : e.access],
       parameters: [
         ...(e.root || e.access === 'system' ? [] : [{ name: 'domain', in: 'header', required: e.access !== 'provider' && e.access !== 'dev', schema: { type: 'string' }, description: "The store's hostname." }]),
         ...parameters(e.params, 'path'),

@@ -133,6 +133,30 @@ export const adminCatalogRoutes = {
   adminBulkStones: route({ method: 'POST', path: '/admin/stones/bulk', ...catalogue, summary: 'Shows, hides or re-prices many stones at once.' }),
 } as const;
 
+/** The back office's staff calls (/api/admin): sign-in, the member's own two-factor, staff, security setting. */
+export const staffRoutes = {
+  adminLogin: route({ method: 'POST', path: '/admin/login', access: 'public', summary: 'Staff sign-in with email and password; answers a token, or a challenge when two-factor is on.' }),
+  adminLoginTotp: route({ method: 'POST', path: '/admin/login/totp', access: 'public', summary: 'Answers a sign-in challenge with an authenticator code or a recovery code.' }),
+  adminInvitation: route({ method: 'POST', path: '/admin/invitation', access: 'public', summary: 'Who an invitation link is for (the page that accepts it).' }),
+  adminInvitationAccept: route({ method: 'POST', path: '/admin/invitation/accept', access: 'public', summary: 'Accepts an invitation: sets the password and signs in (single use).' }),
+  adminLogout: route({ method: 'POST', path: '/admin/logout', access: 'staff', summary: 'Ends this staff sign-in (the token stops working).' }),
+  adminMe: route({ method: 'GET', path: '/admin/me', access: 'staff', summary: 'The signed-in member, their store and what their role may do.' }),
+  adminTotpStart: route({ method: 'POST', path: '/admin/me/totp/start', access: 'staff', summary: 'Starts two-factor enrolment: a new secret as an otpauth URI and a QR code.' }),
+  adminTotpConfirm: route({ method: 'POST', path: '/admin/me/totp/confirm', access: 'staff', summary: 'Turns two-factor on with a code from the authenticator; answers the recovery codes once.' }),
+  adminTotpDisable: route({ method: 'POST', path: '/admin/me/totp/disable', access: 'staff', summary: 'Turns two-factor off (password required).' }),
+  adminStaffList: route({ method: 'GET', path: '/admin/staff', access: 'staff', capability: 'staff', summary: "The store's staff and open invitations." }),
+  adminStaffInvite: route({ method: 'POST', path: '/admin/staff', access: 'staff', capability: 'staff', summary: 'Invites someone by email to join the staff with a role.' }),
+  adminStaffRole: route({ method: 'POST', path: '/admin/staff/:id/role', access: 'staff', capability: 'staff', summary: "Changes a member's role (their sign-ins end)." }),
+  adminStaffRemove: route({ method: 'POST', path: '/admin/staff/:id/remove', access: 'staff', capability: 'staff', summary: 'Removes a member or withdraws an invitation (their sign-ins end).' }),
+  adminSecurity: route({ method: 'GET', path: '/admin/settings/security', access: 'staff', capability: 'staff', summary: "The store's staff security settings." }),
+  adminSecurityUpdate: route({ method: 'POST', path: '/admin/settings/security', access: 'staff', capability: 'staff', summary: 'Requires (or stops requiring) two-factor sign-in for every member.' }),
+} as const;
+
+/** The audit log of staff writes (/api/admin/audit). */
+export const auditRoutes = {
+  adminAudit: route({ method: 'GET', path: '/admin/audit', access: 'staff', capability: 'audit', summary: 'Staff writes, newest first, filtered by member and by object (?page=n).' }),
+} as const;
+
 export const systemRoutes = {
   health: route({ method: 'GET', path: '/health', access: 'system', summary: 'Whether the database answers (load balancers; no domain header).' }),
   openApi: route({ method: 'GET', path: '/openapi.json', access: 'system', summary: 'This API as an OpenAPI 3.1 document (no domain header).' }),
@@ -145,6 +169,7 @@ export const devRoutes = {
 
 export const routes = {
   ...storeRoutes, ...catalogRoutes, ...contentRoutes, ...authRoutes, ...customerRoutes, ...addressRoutes,
-  ...cartRoutes, ...orderRoutes, ...returnRoutes, ...enquiryRoutes, ...paymentRoutes, ...adminCatalogRoutes, ...systemRoutes, ...devRoutes,
+  ...cartRoutes, ...orderRoutes, ...returnRoutes, ...enquiryRoutes, ...paymentRoutes, ...systemRoutes, ...devRoutes,
+  ...staffRoutes, ...auditRoutes, ...adminCatalogRoutes,
 } as const;
 export type RouteName = keyof typeof routes;

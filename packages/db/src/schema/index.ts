@@ -3,3 +3,4 @@ export * from './catalog.ts';
 export * from './content.ts';
 export * from './customers.ts';
 export * from './orders.ts';
+export * from './staff.ts';

@@ -36,6 +36,8 @@ export const stores = pgTable('stores', {
   paymentProvider: text('payment_provider').notNull().default('sandbox'),
   /** Payment method ids enabled for this store (1001 = Razorpay). */
   paymentMethodIds: jsonb('payment_method_ids').$type<number[]>().notNull().default([1001]),
+  /** Staff must sign in with a second factor (TOTP) before the back office lets them work. */
+  staffTwoFactorRequired: boolean('staff_two_factor_required').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

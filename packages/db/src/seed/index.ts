@@ -1,1 +1,2 @@
 export { seedDemoIfEmpty } from './demo.ts';
+export { createOperatorStore, type OperatorStoreInput } from './operator.ts';

@@ -46,15 +46,19 @@ export async function limitAuthChecksPerIp(db: Database, ctx: RequestContext, de
   await hitLimit(db, { key: `auth:ip:${addressKey(ctx.ip)}`, max: deps.config.auth.authLimitPerIp, windowSeconds: windowSeconds(deps) });
 }
 
-function failureLimit(ctx: RequestContext, deps: AuthDeps, userId: number): Limit {
-  return { key: `authfail:${ctx.store.id}:${userId}`, max: deps.config.auth.failureLimitPerAccount, windowSeconds: windowSeconds(deps), message: LOCKED_MESSAGE };
+/** Whose wrong passwords and codes a lockout counts: a customer's, or (the back office) a staff member's. */
+export type SignInAccount = number | { staffId: number };
+
+function failureLimit(ctx: RequestContext, deps: AuthDeps, account: SignInAccount): Limit {
+  const who = typeof account === 'number' ? String(account) : `staff:${account.staffId}`;
+  return { key: `authfail:${ctx.store.id}:${who}`, max: deps.config.auth.failureLimitPerAccount, windowSeconds: windowSeconds(deps), message: LOCKED_MESSAGE };
 }
 
 /** Refuses while the account's bucket of wrong passwords and codes is empty. */
-export async function assertAccountNotLocked(db: Database, ctx: RequestContext, deps: AuthDeps, userId: number): Promise<void> {
-  await assertUnderLimit(db, failureLimit(ctx, deps, userId));
+export async function assertAccountNotLocked(db: Database, ctx: RequestContext, deps: AuthDeps, account: SignInAccount): Promise<void> {
+  await assertUnderLimit(db, failureLimit(ctx, deps, account));
 }
 
-export async function recordAccountFailure(db: Database, ctx: RequestContext, deps: AuthDeps, userId: number): Promise<void> {
-  await countHit(db, failureLimit(ctx, deps, userId));
+export async function recordAccountFailure(db: Database, ctx: RequestContext, deps: AuthDeps, account: SignInAccount): Promise<void> {
+  await countHit(db, failureLimit(ctx, deps, account));
 }

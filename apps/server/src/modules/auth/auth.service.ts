@@ -336,6 +336,16 @@ export function createAuthService({ db, config, customers, notifications }: Auth
     },
     logout: (ctx: RequestContext, token: string | undefined) => logout(q(ctx), ctx, token),
 
+    /**
+     * The sign-in limits, for the back office's staff sign-in as well: checks per address (over
+     * all stores), and the lockout of an account after wrong passwords and codes.
+     */
+    signInLimits: {
+      countCheck: (ctx: RequestContext) => limitAuthChecksPerIp(q(ctx), ctx, deps),
+      assertNotLocked: (ctx: RequestContext, staffId: number) => assertAccountNotLocked(q(ctx), ctx, deps, { staffId }),
+      recordFailure: (ctx: RequestContext, staffId: number) => recordAccountFailure(q(ctx), ctx, deps, { staffId }),
+    },
+
     login: (ctx: RequestContext, input: { phone: string }) => login(q(ctx), ctx, input, deps),
     loginPasswordSubmit: (ctx: RequestContext, input: LoginPasswordSubmitBody) => loginPasswordSubmit(q(ctx), ctx, input, deps),
     loginSendOtp: (ctx: RequestContext, input: LoginSendOtpBody) => loginSendOtp(q(ctx), ctx, input, deps),

@@ -215,14 +215,22 @@ export async function lockAdminStone(db: Executor, storeId: number, id: number):
   return row ?? null;
 }
 
-/** Sets the status of those of these stones now in one of `from`: the ids changed. */
+/** The status and price of these stones of the store, locked for a change. */
+export async function lockStoneStates(db: Executor, storeId: number, ids: number[]) {
+  return db.select({ id: items.id, status: items.status, pricePaise: items.pricePaise }).from(items)
+    .where(and(eq(items.storeId, storeId), inArray(items.id, ids))).for('update');
+}
+
+const changedState = { id: items.id, status: items.status, pricePaise: items.pricePaise };
+
+/** Sets the status of those of these stones now in one of `from`: the stones changed, as they are now. */
 export async function setStonesStatus(db: Executor, storeId: number, ids: number[], status: StoneStatus, from: StoneStatus[]) {
   return db.update(items).set({ status })
-    .where(and(eq(items.storeId, storeId), inArray(items.id, ids), inArray(items.status, from))).returning({ id: items.id });
+    .where(and(eq(items.storeId, storeId), inArray(items.id, ids), inArray(items.status, from))).returning(changedState);
 }
 
 /** Scales the price of those of these stones staff may change, rounded to the whole rupee (or dollar), at least 1. */
 export async function scaleStonePrices(db: Executor, storeId: number, ids: number[], factor: number, from: StoneStatus[]) {
   return db.update(items).set({ pricePaise: sql`greatest(100, round(${items.pricePaise} * ${factor}::float8 / 100) * 100)::bigint` })
-    .where(and(eq(items.storeId, storeId), inArray(items.id, ids), inArray(items.status, from))).returning({ id: items.id });
+    .where(and(eq(items.storeId, storeId), inArray(items.id, ids), inArray(items.status, from))).returning(changedState);
 }

@@ -4,7 +4,9 @@ import type {
 } from '@gemstore/contracts';
 import { ADMIN_STONES_PER_PAGE, ATTRIBUTE_KINDS, caratsFromMg } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
-import type { RequestContext } from '../../lib/context.ts';
+import { type RequestContext, within } from '../../lib/context.ts';
+import type { AuditRecord, AuditService } from '../audit/audit.service.ts';
+import { changedFields } from '../audit/audit.service.ts';
 import { type Executor, uniqueViolation } from '../../lib/db.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import * as repo from './catalog.admin.repo.ts';
@@ -15,6 +17,7 @@ const STAFF_HELD: StoneStatus[] = ['draft', 'available', 'hidden'];
 
 export interface CatalogAdminDeps {
   db: Database;
+  audit: AuditService;
   /** Told after every change, so the storefront's cached lists of the store are read afresh. */
   changed: (storeId: number) => void;
 }
@@ -41,6 +44,11 @@ function toAdminStone(row: repo.AdminStoneRow, rattiMg: number): AdminStone {
   };
 }
 
+/** Every field of a removed object, as changed to nothing (the audit log keeps what was there). */
+function removed(values: object) {
+  return changedFields(values as Record<string, unknown>, Object.fromEntries(Object.keys(values).map((k) => [k, null])));
+}
+
 /** A friendly url or SKU already taken in this store: the form's field says so. */
 function duplicateFieldError(err: unknown, fields: Record<string, [string, string]>): never {
   const index = uniqueViolation(err);
@@ -54,10 +62,14 @@ function duplicateFieldError(err: unknown, fields: Record<string, [string, strin
  * staff call of one store (ctx.store); ids of another store's rows are treated as absent (404), so
  * guessing ids learns nothing. Reserved and sold are orders' statuses: staff never set or clear them.
  */
-export function createCatalogAdminService({ db, changed }: CatalogAdminDeps) {
-  /** Runs one write in a transaction, then tells the storefront's caches. */
-  async function write<T>(ctx: RequestContext, work: (tx: Executor) => Promise<T>): Promise<T> {
-    const result = await db.transaction((tx) => work(tx));
+export function createCatalogAdminService({ db, audit, changed }: CatalogAdminDeps) {
+  type Recorder = (entry: AuditRecord) => Promise<void>;
+  /**
+   * Runs one write and its audit entries in one transaction, then tells the storefront's caches:
+   * a change is recorded exactly when it is made.
+   */
+  async function write<T>(ctx: RequestContext, work: (tx: Executor, record: Recorder) => Promise<T>): Promise<T> {
+    const result = await db.transaction((tx) => work(tx, (entry) => audit.record(within(ctx, tx), entry)));
     changed(ctx.store.id);
     return result;
   }
@@ -160,60 +172,73 @@ export function createCatalogAdminService({ db, changed }: CatalogAdminDeps) {
       return { categories: cats, products: prods, attributes, rattis, ratti_mg: ctx.store.rattiMg };
     },
 
-    createCategory: (ctx: RequestContext, b: AdminCategoryBody) => write(ctx, async (tx) => {
+    createCategory: (ctx: RequestContext, b: AdminCategoryBody) => write(ctx, async (tx, record) => {
       await checkParent(tx, ctx.store.id, null, b.parent_id);
       const id = await repo.insertCategory(tx, ctx.store.id, categoryValues(b)).catch((e) => duplicateFieldError(e, categoryUrlTaken));
+      await record({ action: 'category.create', objectType: 'category', objectId: id, changes: changedFields(null, categoryValues(b)) });
       return { category: await findCategory(tx, ctx, id) };
     }),
-    updateCategory: (ctx: RequestContext, id: number, b: AdminCategoryBody) => write(ctx, async (tx) => {
-      await findCategory(tx, ctx, id);
+    updateCategory: (ctx: RequestContext, id: number, b: AdminCategoryBody) => write(ctx, async (tx, record) => {
+      const before = await findCategory(tx, ctx, id);
       await checkParent(tx, ctx.store.id, id, b.parent_id);
       await repo.updateCategory(tx, ctx.store.id, id, categoryValues(b)).catch((e) => duplicateFieldError(e, categoryUrlTaken));
+      await record({ action: 'category.update', objectType: 'category', objectId: id, changes: changedFields(categoryValues(before), categoryValues(b)) });
       return { category: await findCategory(tx, ctx, id) };
     }),
     /** Only an empty category goes: removing one with products would take their stones with it. */
-    deleteCategory: (ctx: RequestContext, id: number) => write(ctx, async (tx) => {
-      await findCategory(tx, ctx, id);
+    deleteCategory: (ctx: RequestContext, id: number) => write(ctx, async (tx, record) => {
+      const before = await findCategory(tx, ctx, id);
       const inside = await repo.categoryContents(tx, ctx.store.id, id);
       if (inside.children || inside.products) {
         throw new ConflictError(`This category still holds ${inside.children} categories and ${inside.products} products: move or remove them first.`, 'category_not_empty');
       }
       await repo.deleteCategory(tx, ctx.store.id, id);
+      await record({ action: 'category.delete', objectType: 'category', objectId: id, changes: removed(categoryValues(before)) });
       return { deleted: true as const };
     }),
 
-    createProduct: (ctx: RequestContext, b: AdminProductBody) => write(ctx, async (tx) => {
+    createProduct: (ctx: RequestContext, b: AdminProductBody) => write(ctx, async (tx, record) => {
       if (!(await repo.categoryExists(tx, ctx.store.id, b.category_id))) throw ValidationError.field('category_id', 'Choose a category of this store.');
       const id = await repo.insertProduct(tx, ctx.store.id, productValues(b)).catch((e) => duplicateFieldError(e, productUrlTaken));
+      await record({ action: 'product.create', objectType: 'product', objectId: id, changes: changedFields(null, productValues(b)) });
       return { product: await findProduct(tx, ctx, id) };
     }),
-    updateProduct: (ctx: RequestContext, id: number, b: AdminProductBody) => write(ctx, async (tx) => {
-      await findProduct(tx, ctx, id);
+    updateProduct: (ctx: RequestContext, id: number, b: AdminProductBody) => write(ctx, async (tx, record) => {
+      const before = await findProduct(tx, ctx, id);
       if (!(await repo.categoryExists(tx, ctx.store.id, b.category_id))) throw ValidationError.field('category_id', 'Choose a category of this store.');
       await repo.updateProduct(tx, ctx.store.id, id, productValues(b)).catch((e) => duplicateFieldError(e, productUrlTaken));
+      await record({ action: 'product.update', objectType: 'product', objectId: id, changes: changedFields(productValues(before), productValues(b)) });
       return { product: await findProduct(tx, ctx, id) };
     }),
     /** Only a product without stones goes (its stones, sold ones included, are the shop's records). */
-    deleteProduct: (ctx: RequestContext, id: number) => write(ctx, async (tx) => {
+    deleteProduct: (ctx: RequestContext, id: number) => write(ctx, async (tx, record) => {
       const product = await findProduct(tx, ctx, id);
       if (product.stones) throw new ConflictError(`${product.stones} stones are of this product: it cannot be removed.`, 'product_has_stones');
       await repo.deleteProduct(tx, ctx.store.id, id);
+      await record({ action: 'product.delete', objectType: 'product', objectId: id, changes: removed(productValues(product)) });
       return { deleted: true as const };
     }),
 
-    createAttributeValue: (ctx: RequestContext, kind: AttributeKind, b: AdminAttributeValueBody) => write(ctx, async (tx) => {
-      const id = await repo.insertAttributeValue(tx, ctx.store.id, kind, { value: b.value, alias: b.alias || b.value, sortOrder: b.sort_order });
+    createAttributeValue: (ctx: RequestContext, kind: AttributeKind, b: AdminAttributeValueBody) => write(ctx, async (tx, record) => {
+      const values = { value: b.value, alias: b.alias || b.value, sortOrder: b.sort_order };
+      const id = await repo.insertAttributeValue(tx, ctx.store.id, kind, values);
+      await record({ action: `${kind}.create`, objectType: kind, objectId: id, changes: changedFields(null, values) });
       return { value: (await attributeValues(tx, ctx.store.id, kind)).find((v) => v.id === id)! };
     }),
-    updateAttributeValue: (ctx: RequestContext, kind: AttributeKind, id: number, b: AdminAttributeValueBody) => write(ctx, async (tx) => {
-      const ok = await repo.updateAttributeValue(tx, ctx.store.id, kind, id, { value: b.value, alias: b.alias || b.value, sortOrder: b.sort_order });
-      if (!ok) throw new NotFoundError('This value does not exist.');
+    updateAttributeValue: (ctx: RequestContext, kind: AttributeKind, id: number, b: AdminAttributeValueBody) => write(ctx, async (tx, record) => {
+      const before = (await attributeValues(tx, ctx.store.id, kind)).find((v) => v.id === id);
+      if (!before) throw new NotFoundError('This value does not exist.');
+      const values = { value: b.value, alias: b.alias || b.value, sortOrder: b.sort_order };
+      await repo.updateAttributeValue(tx, ctx.store.id, kind, id, values);
+      await record({ action: `${kind}.update`, objectType: kind, objectId: id, changes: changedFields({ value: before.value, alias: before.alias, sortOrder: before.sort_order }, values) });
       return { value: (await attributeValues(tx, ctx.store.id, kind)).find((v) => v.id === id)! };
     }),
-    deleteAttributeValue: (ctx: RequestContext, kind: AttributeKind, id: number) => write(ctx, async (tx) => {
+    deleteAttributeValue: (ctx: RequestContext, kind: AttributeKind, id: number) => write(ctx, async (tx, record) => {
       const used = await repo.stonesUsingValue(tx, ctx.store.id, kind, id);
       if (used) throw new ConflictError(`${used} stones use this ${kind}: change them first.`, 'value_in_use');
-      if (!(await repo.deleteAttributeValue(tx, ctx.store.id, kind, id))) throw new NotFoundError('This value does not exist.');
+      const before = (await attributeValues(tx, ctx.store.id, kind)).find((v) => v.id === id);
+      if (!before || !(await repo.deleteAttributeValue(tx, ctx.store.id, kind, id))) throw new NotFoundError('This value does not exist.');
+      await record({ action: `${kind}.delete`, objectType: kind, objectId: id, changes: removed({ value: before.value, alias: before.alias, sortOrder: before.sort_order }) });
       return { deleted: true as const };
     }),
 
@@ -228,14 +253,15 @@ export function createCatalogAdminService({ db, changed }: CatalogAdminDeps) {
 
     stone: async (ctx: RequestContext, id: number) => ({ stone: await stone(db, ctx, id) }),
 
-    createStone: (ctx: RequestContext, b: AdminStoneBody) => write(ctx, async (tx) => {
+    createStone: (ctx: RequestContext, b: AdminStoneBody) => write(ctx, async (tx, record) => {
       const values = await stoneValues(tx, ctx, b, b.status ?? 'draft');
       const id = await repo.insertStone(tx, ctx.store.id, values).catch((e) => duplicateFieldError(e, stoneTaken));
+      await record({ action: 'stone.create', objectType: 'stone', objectId: id, changes: changedFields(null, values) });
       return { stone: await stone(tx, ctx, id) };
     }),
 
     /** A reserved or sold stone keeps its status (its order owns it); asking to change it is a conflict. */
-    updateStone: (ctx: RequestContext, id: number, b: AdminStoneBody) => write(ctx, async (tx) => {
+    updateStone: (ctx: RequestContext, id: number, b: AdminStoneBody) => write(ctx, async (tx, record) => {
       const current = await repo.lockAdminStone(tx, ctx.store.id, id);
       if (!current) throw new NotFoundError('This stone does not exist.');
       const held = !STAFF_HELD.includes(current.status);
@@ -244,15 +270,25 @@ export function createCatalogAdminService({ db, changed }: CatalogAdminDeps) {
       }
       const values = await stoneValues(tx, ctx, b, b.status ?? current.status);
       await repo.updateStone(tx, ctx.store.id, id, values).catch((e) => duplicateFieldError(e, stoneTaken));
+      const { id: _id, ...before } = current;
+      await record({ action: 'stone.update', objectType: 'stone', objectId: id, changes: changedFields(before, values) });
       return { stone: await stone(tx, ctx, id) };
     }),
 
     /** Many stones at once; those an order holds (reserved, sold) and ids not of this store are skipped and counted. */
-    bulkStones: (ctx: RequestContext, b: AdminBulkStonesBody) => write(ctx, async (tx) => {
+    bulkStones: (ctx: RequestContext, b: AdminBulkStonesBody) => write(ctx, async (tx, record) => {
       const ids = [...new Set(b.ids)];
+      const before = new Map((await repo.lockStoneStates(tx, ctx.store.id, ids)).map((r) => [r.id, r]));
       const changed = b.action === 'price'
         ? await repo.scaleStonePrices(tx, ctx.store.id, ids, 1 + b.percent / 100, STAFF_HELD)
         : await repo.setStonesStatus(tx, ctx.store.id, ids, b.action === 'show' ? 'available' : 'hidden', STAFF_HELD);
+      for (const after of changed) {
+        const old = before.get(after.id)!;
+        await record({
+          action: `stone.bulk_${b.action}`, objectType: 'stone', objectId: after.id,
+          changes: changedFields({ status: old.status, pricePaise: old.pricePaise }, { status: after.status, pricePaise: after.pricePaise }),
+        });
+      }
       return { changed: changed.length, skipped: ids.length - changed.length };
     }),
   };

@@ -210,24 +210,35 @@ async function listOutbox(db: Executor, to: string | undefined): Promise<OutboxR
   };
 }
 
-// ---------- Messages to the store ----------
+// ---------- Emails ----------
+
+interface Email {
+  to: string;
+  purpose: string;
+  subject: string;
+  text: string;
+  /** A secret the text carries (an invitation link's token): the outbox keeps it only outside production. */
+  secret?: string;
+}
 
 /**
- * A message to the store's own address (the enquiry form), stored in the outbox first and then
- * emailed when EMAIL_SENDER=smtp. A failed delivery loses nothing: the outbox row keeps the error.
+ * Stores an email in the outbox first, then sends it when EMAIL_SENDER=smtp. A failed delivery
+ * loses nothing (the outbox row keeps the error); `required` makes it a 503 for the caller.
  */
-async function emailStore(db: Executor, ctx: RequestContext, deps: ServiceDeps, input: { purpose: 'enquiry'; subject: string; text: string }): Promise<void> {
-  const { subject, text } = input;
-  const messageId = await repo.insertOutboxMessage(db, { storeId: ctx.store.id, to: ctx.store.email, channel: 'email', purpose: input.purpose, subject, text });
+async function deliverEmail(db: Executor, ctx: RequestContext, deps: ServiceDeps, email: Email, required: boolean): Promise<void> {
+  const { to, subject, text, secret } = email;
+  const stored = secret && deps.config.env === 'production' ? text.replaceAll(secret, '…') : text;
+  const messageId = await repo.insertOutboxMessage(db, { storeId: ctx.store.id, to, channel: 'email', purpose: email.purpose, subject, text: stored });
   const sender = deps.senders.email;
   if (!sender) return;
   try {
-    await sender.send({ channel: 'email', to: ctx.store.email, fromName: ctx.store.name, subject, text, code: '' });
+    await sender.send({ channel: 'email', to, fromName: ctx.store.name, subject, text, code: '' });
     await repo.markMessageDelivered(db, messageId, new Date());
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     await repo.markMessageFailed(db, messageId, reason);
-    ctx.log.warn({ messageId, reason }, `${input.purpose} email not delivered (the message is stored)`);
+    ctx.log.warn({ messageId, reason }, `${email.purpose} email not delivered (the message is stored)`);
+    if (required) throw new AppError(503, 'We could not send the email right now. Please try again in a moment.', 'delivery_failed');
   }
 }
 
@@ -240,7 +251,11 @@ export function createNotificationsService({ db, config, senders }: { db: Databa
     findFlowOtp: (ctx: RequestContext, input: { userId: number; regId: number; purpose: OtpPurpose }) => findFlowOtp(executor(db, ctx), ctx, input),
     findLiveOtp: (ctx: RequestContext, input: { customerId: number; purpose: OtpPurpose; recipient: string }) => findLiveOtp(executor(db, ctx), ctx, input),
     checkOtp: (ctx: RequestContext, input: { userId: number; regId: number; purpose: OtpPurpose; code: string }) => checkOtp(executor(db, ctx), ctx, deps, input),
-    emailStore: (ctx: RequestContext, input: { purpose: 'enquiry'; subject: string; text: string }) => emailStore(executor(db, ctx), ctx, deps, input),
+    /** A message to the store's own address (the enquiry form); a failed delivery is logged, not answered. */
+    emailStore: (ctx: RequestContext, input: { purpose: 'enquiry'; subject: string; text: string }) =>
+      deliverEmail(executor(db, ctx), ctx, deps, { ...input, to: ctx.store.email }, false),
+    /** An email to a person (a staff invitation): 503 when it cannot be sent. */
+    sendEmail: (ctx: RequestContext, email: Email) => deliverEmail(executor(db, ctx), ctx, deps, email, true),
     /** The development outbox (GET /api/dev/outbox): not for production. */
     outbox: (to: string | undefined) => listOutbox(db, to),
   };

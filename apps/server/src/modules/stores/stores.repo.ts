@@ -19,3 +19,9 @@ export async function findStoreById(db: Executor, storeId: number): Promise<Stor
   const [row] = await db.select().from(stores).where(eq(stores.id, storeId)).limit(1);
   return row ?? null;
 }
+
+/** Changes settings columns of a store; false when there is no such store. */
+export async function updateStoreSettings(db: Executor, storeId: number, values: Partial<Pick<Store, 'staffTwoFactorRequired'>>): Promise<boolean> {
+  const rows = await db.update(stores).set(values).where(eq(stores.id, storeId)).returning({ id: stores.id });
+  return rows.length === 1;
+}

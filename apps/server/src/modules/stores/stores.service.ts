@@ -58,6 +58,10 @@ export function createStoresService({ db, config, content }: StoresDeps) {
   // Each process keeps a domain's store for STORE_CACHE_SECONDS; replicas share nothing else.
   const byDomain = new Map<string, { store: Store | null; expires: number }>();
   const ttlMs = config.storeCacheSeconds * 1000;
+  /** Drops a changed store from this process's cache (other replicas see the change within their TTL). */
+  const forget = (storeId: number) => {
+    for (const [domain, hit] of byDomain) if (hit.store?.id === storeId) byDomain.delete(domain);
+  };
 
   return {
     /** The store set up for a hostname, or null. */
@@ -93,8 +97,16 @@ export function createStoresService({ db, config, content }: StoresDeps) {
       }
       const saved = await repo.updateStoreConfiguration(executor(db, ctx), ctx.store.id, parsed.data);
       if (!saved) throw new NotFoundError('This store does not exist.', 'unknown_store');
-      for (const [domain, hit] of byDomain) if (hit.store?.id === ctx.store.id) byDomain.delete(domain);
+      forget(ctx.store.id);
       return saved;
+    },
+
+    /** Whether every staff member must sign in with a second factor (the owner's security setting). */
+    async setStaffTwoFactorRequired(ctx: RequestContext, required: boolean): Promise<void> {
+      if (!(await repo.updateStoreSettings(executor(db, ctx), ctx.store.id, { staffTwoFactorRequired: required }))) {
+        throw new NotFoundError('This store does not exist.', 'unknown_store');
+      }
+      forget(ctx.store.id);
     },
   };
 }

@@ -1,0 +1,47 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { type AuditChanges, auditLog } from '@gemstore/db';
+import type { Executor } from '../../lib/db.ts';
+
+export interface AuditEntryInput {
+  storeId: number;
+  staffId: number | null;
+  action: string;
+  objectType: string;
+  objectId: string;
+  changes: AuditChanges;
+}
+
+export async function insertEntry(db: Executor, entry: AuditEntryInput): Promise<void> {
+  await db.insert(auditLog).values(entry);
+}
+
+export interface AuditFilter {
+  staffId?: number;
+  objectType?: string;
+  objectId?: string;
+}
+
+function where(storeId: number, filter: AuditFilter): SQL | undefined {
+  return and(
+    eq(auditLog.storeId, storeId),
+    filter.staffId === undefined ? undefined : eq(auditLog.staffId, filter.staffId),
+    filter.objectType === undefined ? undefined : eq(auditLog.objectType, filter.objectType),
+    filter.objectId === undefined ? undefined : eq(auditLog.objectId, filter.objectId),
+  );
+}
+
+/** One page of the store's entries, newest first. */
+export async function listEntries(db: Executor, storeId: number, filter: AuditFilter, limit: number, offset: number) {
+  return db.select({
+    id: auditLog.id, at: auditLog.at, action: auditLog.action, objectType: auditLog.objectType, objectId: auditLog.objectId,
+    changes: auditLog.changes, staffId: auditLog.staffId,
+  }).from(auditLog)
+    .where(where(storeId, filter))
+    .orderBy(desc(auditLog.id))
+    .limit(limit).offset(offset);
+}
+
+export async function countEntries(db: Executor, storeId: number, filter: AuditFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(auditLog).where(where(storeId, filter));
+  return row?.n ?? 0;
+}

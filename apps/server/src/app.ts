@@ -19,6 +19,7 @@ import { webPlugin } from './plugins/web.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { catalogAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
@@ -80,6 +81,7 @@ export async function buildApp({ config, db, connections, web = true, logger = t
     await api.register(storesRoutes);
     await api.register(catalogRoutes);
     await api.register(catalogAdminRoutes);
+    await api.register(mediaRoutes);
     await api.register(contentRoutes);
     await api.register(authRoutes);
     await api.register(customersRoutes);

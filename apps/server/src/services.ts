@@ -6,6 +6,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createCatalogAdminService } from './modules/catalog/catalog.admin.service.ts';
+import { createMediaService } from './modules/media/media.service.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createDocsService } from './modules/docs/docs.service.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
@@ -46,9 +47,10 @@ export function createServices({ db, config, senders = createSenders(config.mess
   const enquiries = createEnquiriesService({ db, config, notifications });
   const docs = createDocsService({ version: '1' });
   const audit = createAuditService({ db });
-  const catalogAdmin = createCatalogAdminService({ db, audit, changed: catalog.forget });
+  const media = createMediaService({ mediaDir: config.mediaDir });
+  const catalogAdmin = createCatalogAdminService({ db, audit, media, changed: catalog.forget });
   const staff = createStaffService({ db, config, auth, notifications, audit, stores });
-  return { health, docs, content, stores, catalog, catalogAdmin, notifications, customers, auth, addresses, cart, orders, payments, returns, enquiries, audit, staff };
+  return { health, docs, content, stores, catalog, catalogAdmin, media, notifications, customers, auth, addresses, cart, orders, payments, returns, enquiries, audit, staff };
 }
 
 export type Services = ReturnType<typeof createServices>;

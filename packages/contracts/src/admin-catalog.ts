@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from './constants.ts';
 import { SafeWebUrl } from './store.ts';
+import { MAX_STONE_PHOTOS, Photo, parsePhotoName } from './media.ts';
 
 /**
  * The back office's catalogue calls (/api/admin/...): categories, products (gem types), the store's
@@ -108,6 +109,7 @@ export const AdminStone = z.object({
   price: z.number(),
   description: z.string(),
   image: z.string(),
+  photos: z.array(Photo),
   status: StoneStatus,
 });
 export type AdminStone = z.infer<typeof AdminStone>;
@@ -132,7 +134,12 @@ export const AdminStoneBody = z.object({
   price: z.coerce.number({ error: 'Enter the price.' }).min(1, 'The price must be at least 1.').max(100_000_000, 'The price must be at most 10 crore.')
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most two decimal places.'),
   description: Text(20_000),
+  /** The picture for a stone without photos; with photos, the first photo is the stone's picture. */
   image: ImageRef,
+  /** Names of pictures uploaded through /api/admin/media, in the order the storefront shows them. */
+  photos: z.array(z.string().refine((v) => parsePhotoName(v) !== null, 'Upload the photo first, then send the name it was given.'))
+    .max(MAX_STONE_PHOTOS, `At most ${MAX_STONE_PHOTOS} photos.`)
+    .refine((v) => new Set(v).size === v.length, 'A photo appears twice.').default([]),
   /** A new stone starts as a draft unless told; a change leaves the status alone unless told. */
   status: StaffStoneStatus.optional(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdOrUrl, PageNumber } from './common.ts';
 import { DEFAULT_RATTI_RANGE, MAX_CARAT, MAX_ID } from './constants.ts';
 import { SafeWebUrl } from './store.ts';
+import { Photo } from './media.ts';
 
 export const ProductSummary = z.object({
   id: z.number(),
@@ -86,7 +87,8 @@ export const Item = z.object({
 });
 export type Item = z.infer<typeof Item>;
 
-export const ItemDetail = Item.extend({ description: z.string() });
+/** The stone page: the list's fields, its description and its photos (the first is `image`). */
+export const ItemDetail = Item.extend({ description: z.string(), photos: z.array(Photo) });
 export type ItemDetail = z.infer<typeof ItemDetail>;
 
 /** A list of attribute ids in the listing filter; ids may arrive as numbers or numeric strings. */

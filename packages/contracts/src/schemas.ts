@@ -9,3 +9,4 @@ export * from './auth.ts';
 export * from './checkout.ts';
 export * from './staff.ts';
 export * from './admin-catalog.ts';
+export * from './media.ts';

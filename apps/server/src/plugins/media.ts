@@ -16,8 +16,11 @@ export async function mediaPlugin(app: FastifyInstance) {
     index: false,
     dotfiles: 'deny',
     allowedPath: (pathName) => !/^\/*returns(\/|$)/i.test(pathName),
-    maxAge: '1d',
-    setHeaders: (res) => {
+    // The header is set below (the library's own would replace it).
+    cacheControl: false,
+    setHeaders: (res, path) => {
+      // Uploaded pictures are named by their content (modules/media): a name never shows anything else.
+      res.setHeader('cache-control', /[/\\]stores[/\\]\d+[/\\]img[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=86400');
       res.setHeader('x-content-type-options', 'nosniff');
       res.setHeader('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
     },

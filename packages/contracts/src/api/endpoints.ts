@@ -125,6 +125,7 @@ export const endpoints = withSchemas(routes, {
   adminCreateStone: { body: a.AdminStoneBody, response: a.AdminStoneResponse, errors: staffCall },
   adminUpdateStone: { params: a.AdminIdParams, body: a.AdminStoneBody, response: a.AdminStoneResponse, errors: staffCall },
   adminBulkStones: { body: a.AdminBulkStonesBody, response: a.AdminBulkStonesResponse, errors: staffCall },
+  adminUploadImage: { body: { multipart: true, fields: z.object({}) }, response: c.MediaUploadResponse, errors: [...staffOnly, 413] },
 
   health: { response: c.HealthResponse, errors: [503] },
   openApi: { response: z.record(z.string(), z.unknown()) },

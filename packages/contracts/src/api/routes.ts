@@ -133,6 +133,11 @@ export const adminCatalogRoutes = {
   adminBulkStones: route({ method: 'POST', path: '/admin/stones/bulk', ...catalogue, summary: 'Shows, hides or re-prices many stones at once.' }),
 } as const;
 
+/** Pictures for the catalogue and content. */
+export const mediaRoutes = {
+  adminUploadImage: route({ method: 'POST', path: '/admin/media', ...catalogue, summary: 'Uploads a picture (multipart field `file`): kept re-encoded in the sizes the storefront picks; answers its name and files.' }),
+} as const;
+
 /** The back office's staff calls (/api/admin): sign-in, the member's own two-factor, staff, security setting. */
 export const staffRoutes = {
   adminLogin: route({ method: 'POST', path: '/admin/login', access: 'public', summary: 'Staff sign-in with email and password; answers a token, or a challenge when two-factor is on.' }),
@@ -170,6 +175,6 @@ export const devRoutes = {
 export const routes = {
   ...storeRoutes, ...catalogRoutes, ...contentRoutes, ...authRoutes, ...customerRoutes, ...addressRoutes,
   ...cartRoutes, ...orderRoutes, ...returnRoutes, ...enquiryRoutes, ...paymentRoutes, ...systemRoutes, ...devRoutes,
-  ...staffRoutes, ...auditRoutes, ...adminCatalogRoutes,
+  ...staffRoutes, ...auditRoutes, ...adminCatalogRoutes, ...mediaRoutes,
 } as const;
 export type RouteName = keyof typeof routes;

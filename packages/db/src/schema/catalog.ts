@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint, doublePrecision, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -84,6 +85,8 @@ export const items = pgTable('items', {
   certificateNumber: text('certificate_number').notNull().default(''),
   /** The lab's page for this report (https); null when the lab has none. */
   certificateVerificationUrl: text('certificate_verification_url'),
+  /** Uploaded pictures in the order shown (names as in contracts/media.ts); `image` is the first one's. */
+  photos: text('photos').array().notNull().default(sql`'{}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('items_store_url').on(t.storeId, t.url),

@@ -140,7 +140,7 @@ const adminStoneColumns = {
   gradeId: items.gradeId, colorId: items.colorId, clarityId: items.clarityId, shapeId: items.shapeId, originId: items.originId,
   certificateLab: items.certificateLab, certificateNumber: items.certificateNumber,
   certificateVerificationUrl: items.certificateVerificationUrl, certificateImage: items.certificateImage,
-  pricePaise: items.pricePaise, description: items.description, image: items.image, status: items.status,
+  pricePaise: items.pricePaise, description: items.description, image: items.image, photos: items.photos, status: items.status,
 };
 export type AdminStoneRow = Pick<typeof items.$inferSelect, keyof typeof adminStoneColumns>;
 

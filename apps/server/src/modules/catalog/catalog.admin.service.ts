@@ -6,11 +6,13 @@ import { ADMIN_STONES_PER_PAGE, ATTRIBUTE_KINDS, caratsFromMg } from '@gemstore/
 import type { Database } from '@gemstore/db';
 import { type RequestContext, within } from '../../lib/context.ts';
 import type { AuditRecord, AuditService } from '../audit/audit.service.ts';
+import type { MediaService } from '../media/media.service.ts';
 import { changedFields } from '../audit/audit.service.ts';
 import { type Executor, uniqueViolation } from '../../lib/db.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import * as repo from './catalog.admin.repo.ts';
 import type { StoneStatus } from './catalog.repo.ts';
+import { photosOf } from './catalog.service.ts';
 
 /** Statuses staff may move a stone out of; reserved and sold belong to its order. */
 const STAFF_HELD: StoneStatus[] = ['draft', 'available', 'hidden'];
@@ -18,6 +20,7 @@ const STAFF_HELD: StoneStatus[] = ['draft', 'available', 'hidden'];
 export interface CatalogAdminDeps {
   db: Database;
   audit: AuditService;
+  media: MediaService;
   /** Told after every change, so the storefront's cached lists of the store are read afresh. */
   changed: (storeId: number) => void;
 }
@@ -40,7 +43,7 @@ function toAdminStone(row: repo.AdminStoneRow, rattiMg: number): AdminStone {
     grade_id: row.gradeId, color_id: row.colorId, clarity_id: row.clarityId, shape_id: row.shapeId, origin_id: row.originId,
     certificate_lab: row.certificateLab, certificate_number: row.certificateNumber,
     certificate_verification_url: row.certificateVerificationUrl, certificate_image: row.certificateImage,
-    price: row.pricePaise / 100, description: row.description, image: row.image, status: row.status,
+    price: row.pricePaise / 100, description: row.description, image: row.image, photos: photosOf(row.photos), status: row.status,
   };
 }
 
@@ -62,7 +65,7 @@ function duplicateFieldError(err: unknown, fields: Record<string, [string, strin
  * staff call of one store (ctx.store); ids of another store's rows are treated as absent (404), so
  * guessing ids learns nothing. Reserved and sold are orders' statuses: staff never set or clear them.
  */
-export function createCatalogAdminService({ db, audit, changed }: CatalogAdminDeps) {
+export function createCatalogAdminService({ db, audit, media, changed }: CatalogAdminDeps) {
   type Recorder = (entry: AuditRecord) => Promise<void>;
   /**
    * Runs one write and its audit entries in one transaction, then tells the storefront's caches:
@@ -138,6 +141,8 @@ export function createCatalogAdminService({ db, audit, changed }: CatalogAdminDe
       const own = await repo.ownAttributeValueIds(q, storeId, kind, [chosen[kind]]);
       if (!own.has(chosen[kind])) errors[`${kind}_id`] = [`Choose a ${kind} from this store's list.`];
     }
+    const missing = (await Promise.all(b.photos.map(async (name) => ((await media.has(ctx, name)) ? null : name)))).filter(Boolean);
+    if (missing.length) errors.photos = [`${missing.length === 1 ? 'A photo was' : `${missing.length} photos were`} not uploaded to this store: upload again.`];
     const buckets = await repo.listRattiBuckets(q, storeId);
     if (buckets.length === 0) errors.weight_mg = ['This store has no ratti buckets to file the stone under.'];
     if (Object.keys(errors).length) throw new ValidationError(errors);
@@ -151,7 +156,9 @@ export function createCatalogAdminService({ db, audit, changed }: CatalogAdminDe
       gradeId: b.grade_id, colorId: b.color_id, clarityId: b.clarity_id, shapeId: b.shape_id, originId: b.origin_id,
       certificateLab: b.certificate_lab, certificateNumber: b.certificate_number,
       certificateVerificationUrl: b.certificate_verification_url || null, certificateImage: b.certificate_image,
-      pricePaise: Math.round(b.price * 100), description: b.description, image: b.image, status,
+      pricePaise: Math.round(b.price * 100), description: b.description, status,
+      // The first photo is the stone's picture in lists, carts and orders.
+      photos: b.photos, image: b.photos.length ? photosOf(b.photos)[0]!.src : b.image,
     };
   }
 

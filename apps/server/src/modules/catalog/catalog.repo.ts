@@ -107,10 +107,11 @@ const stoneColumns = {
   gradeId: items.gradeId, originId: items.originId, shapeId: items.shapeId,
 };
 
-/** Every stone read. Lists leave the long description text out (read as ''). */
+/** Every stone read. Lists leave the long description text out (read as ''); the stone's page adds its photos. */
 function stoneSelection(withDescription: boolean) {
   return { ...stoneColumns, description: withDescription ? items.description : sql<string>`''` };
 }
+const detailSelection = { ...stoneSelection(true), photos: items.photos };
 
 function selectStones(db: Executor, { withDescription = false } = {}) {
   return db.select(stoneSelection(withDescription)).from(items);
@@ -176,7 +177,7 @@ export class StoneReads {
   async findDetail(storeId: number, ref: string) {
     const byId = isNumericRef(ref);
     const query = this.prepared(byId ? 'detail-by-id-or-url' : 'detail-by-url', (name) =>
-      selectStones(this.db, { withDescription: true }).where(and(
+      this.db.select(detailSelection).from(items).where(and(
         eq(items.storeId, sql.placeholder('storeId')),
         // A stone the shop withdrew (draft, hidden) has no page; reserved and sold ones keep theirs.
         onStorefront,

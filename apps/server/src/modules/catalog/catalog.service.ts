@@ -2,7 +2,7 @@ import type {
   AttributeOption, CategoriesResponse, Item, ItemDetailResponse, ListingFilterBody, ListingResponse,
   ProductAttributesResponse, ProductSummary,
 } from '@gemstore/contracts';
-import { ITEMS_PER_PAGE, MG_PER_CARAT, caratsFromMg, isSafeWebUrl } from '@gemstore/contracts';
+import { ITEMS_PER_PAGE, MG_PER_CARAT, caratsFromMg, isSafeWebUrl, photoOf, type Photo } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import type { Config } from '../../config.ts';
 import { executor, type RequestContext, type Scope } from '../../lib/context.ts';
@@ -50,6 +50,11 @@ export function stoneUnavailable(stone: { name: string; status: string }): Confl
     : stone.status === 'reserved' ? 'is reserved in another order'
       : 'is no longer for sale';
   return new ConflictError(`The stone "${stone.name}" ${why}.`, 'stone_unavailable');
+}
+
+/** The files of a stone's photos, in order (a name that is not a photo's is left out). */
+export function photosOf(names: readonly string[]): Photo[] {
+  return names.map(photoOf).filter((p): p is Photo => p !== null);
 }
 
 /** The status a shopper sees: a stone the shop withdrew (draft or hidden) is just unavailable. */
@@ -250,7 +255,7 @@ export function createCatalogService({ db, config }: CatalogDeps) {
       const row = await reads.findDetail(ctx.store.id, ref);
       if (!row) throw new NotFoundError('This stone does not exist.');
       const [item] = await describe(ctx, [row]);
-      return { item: { ...item!, description: row.description } };
+      return { item: { ...item!, description: row.description, photos: photosOf(row.photos) } };
     },
 
     /** The stones of this store with these ids, newest first (cart, orders and returns show them). */

@@ -10,7 +10,7 @@ import type { PrivateMediaConfig } from '../../config.ts';
 import { type CustomerContext, executor, type RequestContext } from '../../lib/context.ts';
 import { type Executor, uniqueViolation } from '../../lib/db.ts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { EXTENSIONS, reencodeImage, sniffImage } from './images.ts';
+import { EXTENSIONS, reencodeImage, sniffImage } from '../../lib/images.ts';
 import { checkReturnPhotoLink, PHOTO_TYPES, photoFileName, returnPhotoDir, signReturnPhotoUrl } from './photos.ts';
 import * as repo from './returns.repo.ts';
 

@@ -25,3 +25,28 @@ export async function reencodeImage(buf: Buffer, kind: ImageKind): Promise<Buffe
   if (kind === 'png') return img.png({ compressionLevel: 9 }).toBuffer();
   return img.webp({ quality: 85 }).toBuffer();
 }
+
+/** A picture ready to store: its size after orientation, and each file with the name suffix it goes under. */
+export interface ImageVariants {
+  width: number;
+  height: number;
+  files: { suffix: string; data: Buffer }[];
+}
+
+/**
+ * The copies a catalogue picture is kept in: WebP at each of `widths` (already limited to the
+ * picture's own width) and one JPEG of `jpegWidth`, all oriented and with no metadata (EXIF, GPS).
+ */
+export async function imageVariants(buf: Buffer, widthsFor: (width: number) => number[], jpegWidth: number): Promise<ImageVariants> {
+  const source = sharp(buf, { failOn: 'error', limitInputPixels: 50_000_000 }).rotate();
+  const meta = await source.metadata();
+  // EXIF orientations 5 to 8 turn the picture a quarter: its width is the stored height.
+  const turned = (meta.orientation ?? 1) >= 5;
+  const info = { width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height };
+  const files = await Promise.all([
+    ...widthsFor(info.width).map(async (w) => ({ suffix: `-${w}.webp`, data: await source.clone().resize({ width: w }).webp({ quality: 82 }).toBuffer() })),
+    source.clone().resize({ width: Math.min(jpegWidth, info.width) }).flatten({ background: '#ffffff' }).jpeg({ quality: 84, mozjpeg: true }).toBuffer()
+      .then((data) => ({ suffix: '.jpg', data })),
+  ]);
+  return { width: info.width, height: info.height, files };
+}

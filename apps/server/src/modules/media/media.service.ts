@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { PHOTO_JPEG_WIDTH, parsePhotoName, photoOf, photoWidths, type Photo } from '@gemstore/contracts';
+import type { RequestContext } from '../../lib/context.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { imageVariants, sniffImage } from '../../lib/images.ts';
+
+export interface MediaDeps {
+  /** DATA_DIR/media, served at /media/. */
+  mediaDir: string;
+}
+
+/**
+ * Pictures staff upload for the catalogue and content. Each is decoded and re-encoded (nothing the
+ * file carried besides the picture survives) into the sizes the storefront picks from, under a name
+ * made of the store, a hash of the content and the size: the same picture uploaded twice is one
+ * picture, and a name never changes what it shows.
+ */
+export function createMediaService({ mediaDir }: MediaDeps) {
+  const fileOf = (name: string, suffix: string) => join(mediaDir, `${name}${suffix}`);
+
+  return {
+    async upload(ctx: RequestContext, data: Buffer): Promise<Photo> {
+      if (!sniffImage(data)) throw ValidationError.field('file', 'Upload a JPEG, PNG or WebP picture.');
+      let variants;
+      try {
+        variants = await imageVariants(data, photoWidths, PHOTO_JPEG_WIDTH);
+      } catch {
+        throw ValidationError.field('file', 'This picture could not be read: it may be damaged or too large (at most 50 megapixels).');
+      }
+      const hash = createHash('sha256').update(data).digest('hex').slice(0, 24);
+      const name = `stores/${ctx.store.id}/img/${hash}_${variants.width}x${variants.height}`;
+      await mkdir(dirname(fileOf(name, '')), { recursive: true });
+      // Written under a temporary name and renamed: a reader never sees half a file.
+      await Promise.all(variants.files.map(async (f) => {
+        const target = fileOf(name, f.suffix);
+        await writeFile(`${target}.part`, f.data);
+        await rename(`${target}.part`, target);
+      }));
+      return photoOf(name)!;
+    },
+
+    /** Whether `name` is a picture of this store that was uploaded (all its files are there). */
+    async has(ctx: RequestContext, name: string): Promise<boolean> {
+      const parsed = parsePhotoName(name);
+      if (!parsed || parsed.storeId !== ctx.store.id) return false;
+      const suffixes = [...photoWidths(parsed.width).map((w) => `-${w}.webp`), '.jpg'];
+      try {
+        await Promise.all(suffixes.map((s) => access(fileOf(name, s))));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * Uploaded pictures. The server keeps each one re-encoded as WebP in the widths below (never wider
+ * than the original) and one JPEG for sites that want a raster they all read (Open Graph). A
+ * picture is named by the hash of its content and its size, so its files never change and are
+ * cached for good: `stores/<store>/img/<hash>_<width>x<height>`.
+ */
+export const PHOTO_WIDTHS = [400, 800, 1600] as const;
+/** Width of the JPEG copy (`<name>.jpg`). */
+export const PHOTO_JPEG_WIDTH = 1200;
+export const MAX_UPLOAD_IMAGE_BYTES = 15 * 1024 * 1024;
+export const MAX_STONE_PHOTOS = 12;
+
+const NAME = /^stores\/(\d{1,9})\/img\/([a-f0-9]{24})_(\d{1,5})x(\d{1,5})$/;
+
+export interface PhotoName { storeId: number; width: number; height: number }
+
+/** The parts of a picture's name; null when it is not one. */
+export function parsePhotoName(name: string): PhotoName | null {
+  const m = NAME.exec(name);
+  return m ? { storeId: Number(m[1]), width: Number(m[3]), height: Number(m[4]) } : null;
+}
+
+/** The widths a picture is kept in: those of PHOTO_WIDTHS below its own width, and its width capped at the largest. */
+export function photoWidths(width: number): number[] {
+  const largest = Math.min(width, Math.max(...PHOTO_WIDTHS));
+  return [...PHOTO_WIDTHS.filter((w) => w < largest), largest];
+}
+
+export const Photo = z.object({
+  /** The name staff send back in a stone's `photos`. */
+  name: z.string(),
+  /** A middle size, for browsers that ignore srcset. */
+  src: z.string(),
+  srcset: z.string(),
+  /** A JPEG copy (Open Graph and other sites that do not read WebP). */
+  jpeg: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export type Photo = z.infer<typeof Photo>;
+
+/** The files of a picture as the browser asks for them. */
+export function photoOf(name: string): Photo | null {
+  const parsed = parsePhotoName(name);
+  if (!parsed) return null;
+  const widths = photoWidths(parsed.width);
+  const file = (w: number) => `/media/${name}-${w}.webp`;
+  const largest = widths[widths.length - 1]!;
+  return {
+    name,
+    src: file(widths.find((w) => w >= 800) ?? largest),
+    srcset: widths.map((w) => `${file(w)} ${w}w`).join(', '),
+    jpeg: `/media/${name}.jpg`,
+    width: largest,
+    height: Math.round((parsed.height * largest) / parsed.width),
+  };
+}
+
+export const MediaUploadResponse = z.object({ photo: Photo });
+export type MediaUploadResponse = z.infer<typeof MediaUploadResponse>;

@@ -1,0 +1,1 @@
+ALTER TABLE "items" ADD COLUMN "photos" text[] DEFAULT '{}'::text[] NOT NULL;

@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { type DbHandle, items, migrationsFolder, openDatabase, pages, posts, productCategories, products, storeDomains, stores } from '../src/index.ts';
+import { createPglite, type DbHandle, items, migrationsFolder, openDatabase, pages, posts, productCategories, products, storeDomains, stores } from '../src/index.ts';
 import { seedDemoIfEmpty } from '../src/seed/index.ts';
 import { rattiBucket } from '../src/seed/catalogue.ts';
 import { demoStones } from '../src/seed/demo.ts';
@@ -19,7 +19,7 @@ const mediaFile = (urlPath: string) => join(mediaDir, ...urlPath.replace(/^\/med
 
 beforeAll(async () => {
   mediaDir = mkdtempSync(join(tmpdir(), 'gemstore-seed-'));
-  pglite = await PGlite.create();
+  pglite = await createPglite();
   handle = await openDatabase({ pglite, onProgress: (line) => progress.push(line) });
   await seedDemoIfEmpty(handle.db, { mediaDir, onProgress: (line) => progress.push(line) });
 });

@@ -2,12 +2,14 @@ import { Link } from 'react-router';
 import type { Item } from '@gemstore/contracts';
 import { SafeImage } from '../../../components/ui/safe-image.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
-import { usePriceFormatter } from '../../../lib/store-context.tsx';
-import { formatNumber, itemPath, itemTitle, rattiLabel } from '../../../lib/item-format.ts';
+import { usePriceFormatter, useStoreProfile } from '../../../lib/store-context.tsx';
+import { formatNumber, itemPath, itemTitle, rattiText } from '../../../lib/item-format.ts';
 
 /** A stone in a listing: image, name with weight, ratti, price; the whole card links to the stone. */
-export function ItemCard({ item, eager = false }: { item: Item; eager?: boolean }) {
+export function ItemCard({ item, eager = false, headingLevel = 3 }: { item: Item; eager?: boolean; headingLevel?: 2 | 3 }) {
   const price = usePriceFormatter();
+  const { ratti_mg: rattiMg } = useStoreProfile();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <li className="item-card" data-testid="item-card" data-item-id={item.id}>
       <Link to={itemPath(item)} className="item-card__link">
@@ -15,11 +17,11 @@ export function ItemCard({ item, eager = false }: { item: Item; eager?: boolean 
           <SafeImage src={mediaUrl(item.image)} alt={`${item.name}, ${item.shape.shape}`} width={300} height={300} loading={eager ? 'eager' : 'lazy'} />
         </div>
         <div className="item-card__body">
-          <h3 className="item-card__title" data-testid="item-title">{itemTitle(item)}</h3>
+          <Heading className="item-card__title" data-testid="item-title">{itemTitle(item)}</Heading>
           <p className="item-card__meta">
             <span>{formatNumber(item.carat)} ct</span>
             <span aria-hidden="true"> · </span>
-            <span data-testid="item-ratti">{rattiLabel(item.ratti.rati_standard)} Ratti</span>
+            <span data-testid="item-ratti">{rattiText(item, rattiMg)}</span>
             <span aria-hidden="true"> · </span>
             <span>{item.shape.shape}</span>
           </p>

@@ -6,10 +6,9 @@ import { usePriceFormatter, useStoreProfile } from '../../../lib/store-context.t
 import { formatNumber, itemPath, itemTitle, rattiText } from '../../../lib/item-format.ts';
 
 /** A stone in a listing: image, name with weight, ratti, price; the whole card links to the stone. */
-export function ItemCard({ item, eager = false, headingLevel = 3 }: { item: Item; eager?: boolean; headingLevel?: 2 | 3 }) {
+export function ItemCard({ item, eager = false }: { item: Item; eager?: boolean }) {
   const price = usePriceFormatter();
   const { ratti_mg: rattiMg } = useStoreProfile();
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <li className="item-card" data-testid="item-card" data-item-id={item.id}>
       <Link to={itemPath(item)} className="item-card__link">
@@ -17,7 +16,7 @@ export function ItemCard({ item, eager = false, headingLevel = 3 }: { item: Item
           <SafeImage src={mediaUrl(item.image)} alt={`${item.name}, ${item.shape.shape}`} width={300} height={300} loading={eager ? 'eager' : 'lazy'} />
         </div>
         <div className="item-card__body">
-          <Heading className="item-card__title" data-testid="item-title">{itemTitle(item)}</Heading>
+          <h3 className="item-card__title" data-testid="item-title">{itemTitle(item)}</h3>
           <p className="item-card__meta">
             <span>{formatNumber(item.carat)} ct</span>
             <span aria-hidden="true"> · </span>

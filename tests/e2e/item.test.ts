@@ -58,7 +58,7 @@ describe('item page', () => {
     await page.getByRole('tab', { name: 'Additional Information' }).click();
     expect(await page.getByTestId('attribute-table').isVisible()).toBe(true);
     const table = await page.getByTestId('attribute-table').textContent();
-    for (const text of [`${detail.weight.toLocaleString('en-US')} mg`, `${detail.ratti.rati_standard}+`, detail.color.color, detail.clarity.clarity, detail.origin.origin, detail.shape.shape, `${detail.width} mm`, `${detail.length} mm`, `${detail.depth} mm`]) {
+    for (const text of [`${detail.weight.toLocaleString('en-US')} mg`, `(${detail.ratti.rati_standard}+ range)`, detail.color.color, detail.clarity.clarity, detail.origin.origin, detail.shape.shape, `${detail.width} mm`, `${detail.length} mm`, `${detail.depth} mm`]) {
       expect(table).toContain(text);
     }
 

@@ -33,7 +33,7 @@ describe('category to listing', () => {
 });
 
 describe('listing', () => {
-  it('renders page 1 on the server with cards: image, name, price, ratti with a plus, link to the stone', async () => {
+  it('renders page 1 on the server with cards: image, name, price, the ratti and its bucket, link to the stone', async () => {
     const t = await openPage(browser, { javaScript: false });
     const { page } = t;
     const res = await page.goto(`${origin()}${LISTING}`);
@@ -43,7 +43,10 @@ describe('listing', () => {
     const card = page.getByTestId('item-card').first();
     expect(await card.locator('img').getAttribute('src')).toBe(first.image);
     expect(await card.getByTestId('item-title').textContent()).toBe(first.name);
-    expect(await card.getByTestId('item-ratti').textContent()).toMatch(/^\d+(\.\d+)?\+ Ratti$/);
+    // The stone's own ratti, the figure its name carries, and the bucket the ratti filter files it under.
+    const figure = first.name.match(/(\d+\.\d\d) Ratti$/)![1]!;
+    expect(await card.getByTestId('item-ratti').textContent()).toBe(`${Number(figure)} ratti (${first.ratti.rati_standard}+ range)`);
+    expect(first.url[0]!.url).toContain(`-${figure.replace('.', '-')}-ratti-`);
     expect(await card.locator('a').getAttribute('href')).toBe(`/item/${first.url[0]!.url}`);
     expect(await page.getByText('GST and delivery charges included.').count()).toBeGreaterThan(0);
     await t.close();

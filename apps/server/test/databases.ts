@@ -1,9 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { type DbHandle, openDatabase } from '@gemstore/db';
+import { createPglite, type DbHandle, openDatabase } from '@gemstore/db';
 import { withDatabase } from './global-setup.ts';
 
 export interface TestDatabase {
@@ -35,9 +35,9 @@ async function freshPglite(): Promise<PGlite> {
   const file = inject('pgliteSnapshot');
   if (file) {
     snapshot ??= new Blob([readFileSync(file)]);
-    return PGlite.create({ loadDataDir: snapshot });
+    return createPglite(undefined, { loadDataDir: snapshot });
   }
-  const pg = await PGlite.create();
+  const pg = await createPglite();
   await openDatabase({ pglite: pg });
   return pg;
 }

@@ -1,11 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '@gemstore/db';
+import { createPglite, openDatabase } from '@gemstore/db';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,7 +41,7 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const pg = await PGlite.create();
+  const pg = await createPglite();
   await openDatabase({ pglite: pg });
   const dir = mkdtempSync(join(tmpdir(), 'gemstore-snapshot-'));
   const file = join(dir, 'migrated.tar');

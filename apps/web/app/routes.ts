@@ -23,6 +23,7 @@ export default [
     route('home', 'routes/home.tsx'),
     route('product/:productCategoryId/:productId', 'routes/product-listing.tsx'),
     route('item/:itemId', 'routes/item.tsx'),
+    route('search', 'routes/search.tsx'),
     // blog/{page?}; a non-numeric single segment is a category (page 1).
     route('blog/:page?', 'routes/blog.tsx'),
     // blog/{categoryId}/{page} and blog/{categoryUrl}/{url}: a numeric second segment is a page number.

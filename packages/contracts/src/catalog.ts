@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdOrUrl, PageNumber } from './common.ts';
-import { DEFAULT_RATTI_RANGE, MAX_CARAT, MAX_ID } from './constants.ts';
+import { DEFAULT_RATTI_RANGE, MAX_CARAT, MAX_ID, MAX_PRICE_RUPEES, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './constants.ts';
 import { SafeWebUrl } from './store.ts';
 import { Photo } from './media.ts';
 
@@ -108,19 +108,28 @@ function caratBound(name: 'minimum' | 'maximum') {
 export const ListingSort = z.enum(['newest', 'price_asc', 'price_desc', 'weight_asc', 'weight_desc']);
 export type ListingSort = z.infer<typeof ListingSort>;
 
-/** POST product-items body (spec section 7) plus the optional `sort`. */
-export const ListingFilterBody = z.object({
-  filter: z.object({
-    grades: idList('grade'),
-    ratti: idList('ratti'),
-    colors: idList('colour'),
-    clarities: idList('clarity'),
-    shapes: idList('shape'),
-    origins: idList('origin'),
-    product: z.union([z.number().int().positive(), IdOrUrl], {
-      error: (issue) => (issue.input === undefined ? 'Choose a product.' : 'The product must be an id or a friendly url.'),
-    }),
-  }, { error: (issue) => (issue.input === undefined ? 'The filter is required.' : 'The filter must be an object.') }),
+/** The attribute lists of a listing filter (spec section 7). */
+const filterLists = {
+  grades: idList('grade'),
+  ratti: idList('ratti'),
+  colors: idList('colour'),
+  clarities: idList('clarity'),
+  shapes: idList('shape'),
+  origins: idList('origin'),
+};
+const productRef = z.union([z.number().int().positive(), IdOrUrl], {
+  error: (issue) => (issue.input === undefined ? 'Choose a product.' : 'The product must be an id or a friendly url.'),
+});
+const filterError = { error: (issue: { input: unknown }) => (issue.input === undefined ? 'The filter is required.' : 'The filter must be an object.') };
+
+/** An empty price box (null or "") means no bound. Rupees, as the API reports prices. */
+function priceBound(name: 'minimum' | 'maximum') {
+  return z.preprocess((v) => (v === null || v === '' ? undefined : v), z.coerce.number({ error: `The ${name} price must be a number.` })
+    .min(0, `The ${name} price cannot be negative.`).max(MAX_PRICE_RUPEES, `The ${name} price must be at most ${MAX_PRICE_RUPEES}.`).optional());
+}
+
+/** Everything of a listing body but the filter's product: sizes, price and order. */
+const listingOptions = {
   selectedRatti: z.object({
     range: z.tuple([
       z.number({ error: 'The ratti range must hold two numbers.' }).min(0, 'The ratti range cannot be negative.'),
@@ -136,7 +145,16 @@ export const ListingFilterBody = z.object({
     max: caratBound('maximum'),
   }).default({ status: 0 })
     .refine((c) => c.min === undefined || c.max === undefined || c.min <= c.max, { message: 'The minimum carat must not exceed the maximum.', path: ['min'] }),
+  /** Optional price range in rupees (GST included, as shown). */
+  selectedPrice: z.object({ min: priceBound('minimum'), max: priceBound('maximum') }).default({})
+    .refine((p) => p.min === undefined || p.max === undefined || p.min <= p.max, { message: 'The minimum price must not exceed the maximum.', path: ['min'] }),
   sort: z.enum(ListingSort.options, { error: `The sort must be one of ${ListingSort.options.join(', ')}.` }).optional(),
+};
+
+/** POST product-items body (spec section 7) plus the optional `sort` and `selectedPrice`. */
+export const ListingFilterBody = z.object({
+  filter: z.object({ ...filterLists, product: productRef }, filterError),
+  ...listingOptions,
 });
 export type ListingFilterBody = z.infer<typeof ListingFilterBody>;
 export type ListingFilterInput = z.input<typeof ListingFilterBody>;
@@ -156,3 +174,57 @@ export type ListingResponse = z.infer<typeof ListingResponse>;
 
 export const ItemDetailResponse = z.object({ item: ItemDetail });
 export type ItemDetailResponse = z.infer<typeof ItemDetailResponse>;
+
+/** What a shopper typed into the search box. */
+export const SearchText = z.string({ error: 'Type something to search for.' }).trim()
+  .min(SEARCH_MIN_LENGTH, `Type at least ${SEARCH_MIN_LENGTH} characters.`)
+  .max(SEARCH_MAX_LENGTH, `Type at most ${SEARCH_MAX_LENGTH} characters.`);
+
+export const SuggestionsQuery = z.object({ q: SearchText });
+export type SuggestionsQuery = z.infer<typeof SuggestionsQuery>;
+
+/** A gem type named by a search: its listing's path parts. */
+export const ProductLink = z.object({ id: z.number(), name: z.string(), alias: z.string(), url: z.string(), category_url: z.string() });
+export type ProductLink = z.infer<typeof ProductLink>;
+
+/** GET search-suggestions: gem types, a few stones and pages for what was typed so far. */
+export const SuggestionsResponse = z.object({
+  q: z.string(),
+  products: z.array(ProductLink),
+  items: z.array(Item),
+  pages: z.array(z.object({ id: z.number(), title: z.string(), url: z.string() })),
+});
+export type SuggestionsResponse = z.infer<typeof SuggestionsResponse>;
+
+/**
+ * POST search and POST stone-counts: the listing's filter where the product is optional, with the
+ * search text; one of the two is needed.
+ */
+export const StoneSearchBody = z.object({
+  q: SearchText.optional(),
+  filter: z.object({ ...filterLists, product: productRef.optional() }, filterError).default({
+    grades: [], ratti: [], colors: [], clarities: [], shapes: [], origins: [],
+  }),
+  ...listingOptions,
+}).refine((b) => b.q !== undefined || b.filter.product !== undefined, { message: 'Type something to search for or choose a product.', path: ['q'] });
+export type StoneSearchBody = z.infer<typeof StoneSearchBody>;
+export type StoneSearchInput = z.input<typeof StoneSearchBody>;
+
+/** A gem type with the count of stones the selection leaves in it. */
+export const ProductCount = ProductLink.extend({ product_stocks_count: z.number() });
+
+/**
+ * POST stone-counts: the available stones the selection leaves (`product_stocks_count`, the count
+ * above the list) and, beside every filter value, how many there are with that value and every other
+ * chosen filter: the listing's total once that value is chosen in its group.
+ */
+export const StoneCountsResponse = z.object({
+  product_stocks_count: z.number(),
+  grade: z.array(AttributeOption),
+  colors: z.array(AttributeOption),
+  clarity: z.array(AttributeOption),
+  shape: z.array(AttributeOption),
+  origin: z.array(AttributeOption),
+  products: z.array(ProductCount),
+});
+export type StoneCountsResponse = z.infer<typeof StoneCountsResponse>;

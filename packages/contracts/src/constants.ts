@@ -13,8 +13,24 @@ export const POSTS_PER_PAGE = 10;
 export const DEFAULT_RATTI_RANGE: [number, number] = [0, 105];
 /** Largest carat bound of the listing filter. */
 export const MAX_CARAT = 10000;
+/** Largest price bound of the listing filter, in rupees. */
+export const MAX_PRICE_RUPEES = 1_000_000_000;
+/** Search box: shortest and longest text searched for; suggestions list at most this many stones. */
+export const SEARCH_MIN_LENGTH = 2;
+export const SEARCH_MAX_LENGTH = 100;
+export const SEARCH_SUGGESTED_STONES = 5;
 /** Largest id a PostgreSQL integer column holds: a larger one would fail in the database, not in validation. */
 export const MAX_ID = 2_147_483_647;
+
+// ---------- Weights ----------
+
+/**
+ * A stone's weight in the store's ratti, to the hundredth: the one figure its name, its friendly url
+ * and its ratti bucket agree on (DOMAIN.md: the weight in mg is the truth, the ratti a store setting).
+ */
+export function rattiFromMg(weightMg: number, rattiMg: number): number {
+  return Math.round((weightMg * 100) / rattiMg) / 100;
+}
 
 // ---------- Accounts ----------
 

@@ -1,4 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -61,6 +62,14 @@ function queryLogger(onQuery: OpenDbOptions['onQuery']) {
   return onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
 }
 
+/**
+ * A PGlite with the extensions the migrations create (pg_trgm for search). Every PGlite the project
+ * opens comes from here: PGlite loads an extension only when the instance is created with it.
+ */
+export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  return PGlite.create(dataDir, { ...options, extensions: { pg_trgm } });
+}
+
 export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = renewablePool(options.databaseUrl, {
@@ -94,7 +103,7 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
   // relaxedDurability: PGlite otherwise awaits a file-system sync pass after every query, reads
   // included, which tripled the cost of a catalogue read; the sync still runs, just without holding
   // the answer (docs/decisions/0006-pglite-relaxed-durability.md).
-  const client = await PGlite.create(options.pgliteDir, { relaxedDurability: true });
+  const client = await createPglite(options.pgliteDir, { relaxedDurability: true });
   return pgliteHandle(client, options, () => client.close());
 }
 

@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { type DbHandle, items, migrationsFolder, openDatabase, pages, posts, productCategories, products, storeDomains, stores } from '../src/index.ts';
+import { createPglite, type DbHandle, items, migrationsFolder, openDatabase, pages, posts, productCategories, products, storeDomains, stores } from '../src/index.ts';
 import { seedDemoIfEmpty } from '../src/seed/index.ts';
 import { rattiBucket } from '../src/seed/catalogue.ts';
 import { demoStones } from '../src/seed/demo.ts';
@@ -19,7 +19,7 @@ const mediaFile = (urlPath: string) => join(mediaDir, ...urlPath.replace(/^\/med
 
 beforeAll(async () => {
   mediaDir = mkdtempSync(join(tmpdir(), 'gemstore-seed-'));
-  pglite = await PGlite.create();
+  pglite = await createPglite();
   handle = await openDatabase({ pglite, onProgress: (line) => progress.push(line) });
   await seedDemoIfEmpty(handle.db, { mediaDir, onProgress: (line) => progress.push(line) });
 });
@@ -62,7 +62,7 @@ describe('demo seed', () => {
     const sold = a.filter((x) => x.status === 'sold').length;
     expect(sold).toBeGreaterThan(a.length * 0.04);
     expect(sold).toBeLessThan(a.length * 0.2);
-    expect(a[0]!.url).toMatch(/^[a-z-]+-\d+-25-ratti-[a-z]+-[a-z]{2}\d+$/);
+    expect(a[0]!.url).toMatch(/^[a-z-]+-\d+-\d\d-ratti-[a-z]+-[a-z]{2}\d+$/);
     for (const x of [a[0]!, b[0]!]) {
       expect(existsSync(mediaFile(x.image))).toBe(true);
       expect(readFileSync(mediaFile(x.cert), 'utf8')).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
@@ -124,9 +124,20 @@ describe('stone generator', () => {
     expect(new Set(a.map((s) => s.url)).size).toBe(a.length);
     for (const s of a) {
       expect(s.url).toMatch(/^[a-z0-9][a-z0-9-]*$/);
-      expect(s.weightMg / 182).toBeGreaterThanOrEqual(s.rattiStandard);
+      expect(s.ratti).toBeGreaterThanOrEqual(s.rattiStandard);
       expect(s.lengthMm).toBeGreaterThanOrEqual(s.widthMm);
       expect(s.pricePaise % 100).toBe(0);
+    }
+  });
+
+  it("gives every stone one ratti figure: its name's, its url's, and the bucket it is filed under", () => {
+    for (const s of demoStones()) {
+      const figure = Math.round((s.weightMg * 100) / 182) / 100;
+      expect(s.ratti).toBe(figure);
+      expect(s.name.endsWith(` ${figure.toFixed(2)} Ratti`)).toBe(true);
+      expect(s.url).toContain(`-${figure.toFixed(2).replace('.', '-')}-ratti-`);
+      expect(s.rattiStandard).toBe(rattiBucket(figure));
+      expect(s.rattiStandard).toBeLessThanOrEqual(figure);
     }
   });
 

@@ -3,6 +3,7 @@ import type { Services } from '../services.ts';
 import { checkoutFlows } from './checkout.ts';
 import { orderFlows } from './orders.ts';
 import { paymentFlows } from './payment.ts';
+import { searchFlows } from './search.ts';
 
 /**
  * Work that spans modules (ARCHITECTURE.md, docs/decisions/0016): each flow calls the services of
@@ -14,6 +15,7 @@ export function createFlows(db: Database, services: Services) {
     checkout: checkoutFlows(db, services),
     orders: orderFlows(services),
     payment: paymentFlows(db, services),
+    search: searchFlows(services),
   };
 }
 

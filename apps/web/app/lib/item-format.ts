@@ -1,4 +1,5 @@
 import type { Item } from '@gemstore/contracts';
+import { rattiFromMg } from '@gemstore/contracts/constants';
 
 /** Names, paths and numbers of a stone, shown alike by the catalogue, the cart, the checkout and orders. */
 
@@ -15,6 +16,15 @@ export function itemTitle(item: Pick<Item, 'name' | 'carat'>): string {
 /** Ratti shown with a plus sign, as the trade quotes it: "5.25+". */
 export function rattiLabel(rati: number): string {
   return `${formatNumber(rati)}+`;
+}
+
+/**
+ * The stone's own ratti and the bucket the ratti filter files it under, said apart:
+ * "3.09 ratti (2.25+ range)". The figure is its weight in the store's ratti, the one its name and
+ * friendly url carry.
+ */
+export function rattiText(item: Pick<Item, 'weight' | 'ratti'>, rattiMg: number): string {
+  return `${formatNumber(rattiFromMg(item.weight, rattiMg))} ratti (${rattiLabel(item.ratti.rati_standard)} range)`;
 }
 
 export function formatNumber(n: number, maxDecimals = 2): string {

@@ -6,7 +6,7 @@ import { SafeImage } from '../components/ui/safe-image.tsx';
 import { Tabs } from '../components/ui/tabs.tsx';
 import { useItemCartActions } from '../features/cart/use-item-cart-actions.ts';
 import { ItemActions } from '../features/catalog/components/item-actions.tsx';
-import { formatNumber, itemPath, itemTitle, rattiLabel } from '../lib/item-format.ts';
+import { formatNumber, itemPath, itemTitle, rattiLabel, rattiText } from '../lib/item-format.ts';
 import { absoluteUrl, mediaUrl } from '../lib/media.ts';
 import { displayAmount } from '../lib/money.ts';
 import { loadRequired, requireRef, serverApi } from '../lib/server-api.ts';
@@ -27,7 +27,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const store = storeFromMatches(matches);
   const title = itemTitle(item);
   const description = item.description
-    || `${title}: ${rattiLabel(item.ratti.rati_standard)} ratti, ${item.color.color}, ${item.clarity.clarity}, ${item.origin.origin}. Certified by ${item.certificate.lab}.`;
+    || `${title}: ${formatNumber(item.carat)} ct (${rattiLabel(item.ratti.rati_standard)} ratti range), ${item.color.color}, ${item.clarity.clarity}, ${item.origin.origin}. Certified by ${item.certificate.lab}.`;
   const image = mediaUrl(item.image, '');
   const tags = seo({ title, description, type: 'product', image, store });
   if (store) {
@@ -70,7 +70,7 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
   const pricePerCarat = item.carat > 0 ? price(item.amounts.mrpAmount / item.carat) : null;
   const attributes: [string, string][] = [
     ['Weight', `${formatNumber(item.weight)} mg (${formatNumber(item.carat)} ct)`],
-    ['Ratti', `${rattiLabel(item.ratti.rati_standard)}`],
+    ['Ratti', rattiText(item, profile.ratti_mg)],
     ['Colour', item.color.color],
     ['Clarity', item.clarity.clarity],
     ['Grade', item.product_grade.grade || item.product_grade.alias],
@@ -103,7 +103,7 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
           <dl className="item__facts">
             <div><dt>SKU</dt><dd data-testid="item-sku">{item.sku}</dd></div>
             <div><dt>Weight</dt><dd data-testid="item-weight">{formatNumber(item.weight)} mg · {formatNumber(item.carat)} ct</dd></div>
-            <div><dt>Ratti</dt><dd>{rattiLabel(item.ratti.rati_standard)}</dd></div>
+            <div><dt>Ratti</dt><dd data-testid="item-ratti">{rattiText(item, profile.ratti_mg)}</dd></div>
             {pricePerCarat && <div><dt>Price per carat</dt><dd data-testid="price-per-carat">{pricePerCarat}</dd></div>}
             <div><dt>Colour</dt><dd>{item.color.color}</dd></div>
             <div><dt>Origin</dt><dd>{item.origin.origin}</dd></div>

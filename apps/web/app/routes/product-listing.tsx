@@ -1,13 +1,9 @@
-import { useState } from 'react';
-import { useLocation, useNavigate, useNavigation } from 'react-router';
 import type { Route } from './+types/product-listing';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
-import { LoadMore } from '../components/ui/load-more.tsx';
-import { PriceNote } from '../components/ui/price-note.tsx';
 import { useListingItems } from '../features/catalog/api/get-listing-page.ts';
-import { FilterPanel } from '../features/catalog/components/filter-panel.tsx';
-import { ItemCard } from '../features/catalog/components/item-card.tsx';
-import { activeFilterCount, filterFromSearch, filterToSearch, listingBody, type ListingFilter } from '../features/catalog/listing-filter.ts';
+import { StoneResults } from '../features/catalog/components/stone-results.tsx';
+import { filterFromSearch, listingBody } from '../features/catalog/listing-filter.ts';
+import { INR } from '../lib/money.ts';
 import { loadRequired, notFound, requireRef, serverApi } from '../lib/server-api.ts';
 import { mediaUrl } from '../lib/media.ts';
 import { seo, storeFromMatches } from '../lib/seo.ts';
@@ -15,91 +11,60 @@ import catalogCss from '../styles/catalog.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
 
-/** product/{productCategoryId}/{productId}: filters and page 1 render on the server from the query string. */
+/** product/{productCategoryId}/{productId}: filters, their counts and page 1 render on the server from the query string. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const categoryRef = requireRef(params.productCategoryId);
   const productRef = requireRef(params.productId);
   const filter = filterFromSearch(new URL(request.url).searchParams);
-  const body = listingBody(filter, productRef);
   const api = serverApi(context);
-  const [attributes, firstPage] = await Promise.all([
+  // Prices are typed in the store's currency; only a price filter needs it to make the body.
+  const currency = filter.priceMin !== undefined || filter.priceMax !== undefined ? (await loadRequired(api.storeProfile())).profile.currency : INR;
+  const body = listingBody(filter, productRef, currency);
+  const [attributes, counts, firstPage] = await Promise.all([
     loadRequired(api.productAttributes({ params: { id: productRef } })),
+    loadRequired(api.stoneCounts({ body })),
     loadRequired(api.productItems({ query: { page: 1 }, body })),
   ]);
   const category = attributes.product.product_category;
   if (categoryRef !== category.url.content && categoryRef !== String(category.id)) notFound('This product is not in that category.');
-  return { attributes, filter, body, firstPage };
+  return { product: attributes.product, counts, filter, body, firstPage };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const { product, product_stocks_count: count } = loaderData.attributes;
+  const { product, counts } = loaderData;
   return seo({
     title: `${product.name}: natural certified stones`,
-    description: product.description || `${count} natural, certified ${product.name} stones, each unique, with certificate.`,
+    description: product.description || `${counts.product_stocks_count} natural, certified ${product.name} stones, each unique, with certificate.`,
     image: mediaUrl(product.primary_image.filename, ''),
     store: storeFromMatches(matches),
   });
 }
 
 export default function ProductListing({ loaderData }: Route.ComponentProps) {
-  const { attributes, filter, body, firstPage } = loaderData;
-  const { product } = attributes;
-  const location = useLocation();
-  const navigate = useNavigate();
-  const navigation = useNavigation();
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  const { product, counts, filter, body, firstPage } = loaderData;
   const query = useListingItems(body, firstPage);
   const items = query.data.pages.flatMap((p) => p.data);
-  const busy = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
-  const activeCount = activeFilterCount(filter);
-
-  const apply = (next: ListingFilter) => {
-    const search = filterToSearch(next).toString();
-    setFiltersOpen(false);
-    navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { preventScrollReset: true });
-  };
 
   return (
     <div className="container listing">
       <Breadcrumbs items={[{ label: 'Home', to: '/home' }, { label: product.product_category.name }, { label: product.name }]} />
       <header className="listing__header">
         <h1 className="page-title">{product.name}</h1>
-        {product.description && <p className="listing__intro">{product.description}</p>}
-        <p className="listing__count">{attributes.product_stocks_count} stones available · <PriceNote inline /></p>
       </header>
-
-      <div className="listing__layout">
-        <aside className={`listing__filters${filtersOpen ? ' is-open' : ''}`} aria-label="Filters">
-          <button
-            type="button"
-            className="button button--ghost listing__filters-toggle"
-            aria-expanded={filtersOpen}
-            aria-controls="listing-filter"
-            onClick={() => setFiltersOpen((v) => !v)}
-          >
-            Filters{activeCount ? ` (${activeCount})` : ''}
-          </button>
-          {/* Re-mounted when the URL changes, so back/forward and shared links show their own filter. */}
-          <FilterPanel key={location.search} id="listing-filter" attributes={attributes} filter={filter} action={location.pathname} onApply={apply} />
-        </aside>
-
-        <section className="listing__results" aria-label={`${product.name} stones`} aria-busy={busy}>
-          {items.length === 0 ? (
-            <p className="empty" data-testid="no-products">No Products Found.</p>
-          ) : (
-            <ul className="item-grid" data-testid="item-grid">
-              {items.map((item, i) => <ItemCard key={item.id} item={item} eager={i < 4} />)}
-            </ul>
-          )}
-          <LoadMore
-            hasMore={query.hasNextPage}
-            loading={query.isFetchingNextPage}
-            error={query.isFetchNextPageError}
-            onLoadMore={() => { if (!query.isFetching) void query.fetchNextPage(); }}
-            label="Show more stones"
-          />
-        </section>
-      </div>
+      <StoneResults
+        label={`${product.name} stones`}
+        filter={filter}
+        counts={counts}
+        items={items}
+        more={{ hasMore: query.hasNextPage, loading: query.isFetchingNextPage, error: query.isFetchNextPageError, load: () => { if (!query.isFetching) void query.fetchNextPage(); } }}
+      />
+      {/* The gem's story comes after its stones, so a phone shows stones on its first screen. */}
+      {product.description && (
+        <details className="listing__about" data-testid="listing-about">
+          <summary>About {product.name}</summary>
+          <p className="listing__intro">{product.description}</p>
+        </details>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { NotFound } from '../components/ui/not-found.tsx';
 import { useCartCount } from '../features/cart/api/get-cart.ts';
 import { SiteFooter } from '../features/site/components/site-footer.tsx';
 import { SiteHeader } from '../features/site/components/site-header.tsx';
+import { SearchBox } from '../features/catalog/components/search-box.tsx';
 import type { SiteData } from '../features/site/site-data.ts';
 import { loadOptional, loadRequired, serverApi } from '../lib/server-api.ts';
 import { takeRefreshFlag } from '../lib/session.tsx';
@@ -54,7 +55,7 @@ function Chrome({ site, children }: { site: SiteData; children: ReactNode }) {
   const cartCount = useCartCount();
   return (
     <StoreProvider profile={site.profile}>
-      <SiteHeader site={site} cartCount={cartCount} />
+      <SiteHeader site={site} cartCount={cartCount} search={<SearchBox />} />
       <main id="main" className="site-main" tabIndex={-1}>{children}</main>
       <SiteFooter site={site} />
     </StoreProvider>

@@ -34,6 +34,9 @@ export const endpoints = withSchemas(routes, {
   productItems: { query: c.PageQuery, body: c.ListingFilterBody, response: c.ListingResponse, errors: common },
   itemsByFilter: { body: c.ItemsByFilterBody, response: c.ListingResponse, errors: common },
   itemDetails: { params: RefParams, response: c.ItemDetailResponse, errors: common },
+  stoneCounts: { body: c.StoneSearchBody, response: c.StoneCountsResponse, errors: common },
+  search: { query: c.PageQuery, body: c.StoneSearchBody, response: c.ListingResponse, errors: common },
+  searchSuggestions: { query: c.SuggestionsQuery, response: c.SuggestionsResponse, errors: common },
 
   pageCategories: { response: c.PageCategoriesResponse, errors: common },
   policyPages: { response: c.PagesResponse, errors: common },

@@ -22,6 +22,9 @@ export const catalogRoutes = {
   productItems: route({ method: 'POST', path: '/product-items', access: 'public', summary: 'One page (?page=n) of the available stones of a product, filtered and sorted.' }),
   itemsByFilter: route({ method: 'POST', path: '/items-by-filter', access: 'public', summary: 'The same listing with the filter and page in the body.' }),
   itemDetails: route({ method: 'GET', path: '/item-details/:id', access: 'public', summary: 'One stone by friendly url or id.' }),
+  stoneCounts: route({ method: 'POST', path: '/stone-counts', access: 'public', summary: "The available stones a listing's or search's selection leaves, and beside every filter value the count with it chosen." }),
+  search: route({ method: 'POST', path: '/search', access: 'public', summary: 'One page (?page=n) of the available stones matching the search text (SKU, certificate, gem name or alias, colour, origin, shape; typos forgiven) and the filter.' }),
+  searchSuggestions: route({ method: 'GET', path: '/search-suggestions', access: 'public', summary: 'Gem types, stones and pages for the text typed so far (?q=), for the search box.' }),
 } as const;
 
 export const contentRoutes = {

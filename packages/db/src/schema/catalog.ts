@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, doublePrecision, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex,
+  bigint, customType, doublePrecision, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { stores } from './stores.ts';
+
+/** A full-text document (PostgreSQL tsvector); written by the database as a generated column, never by the app. */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const storeRef = () => integer('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' });
 
@@ -88,9 +91,16 @@ export const items = pgTable('items', {
   /** Uploaded pictures in the order shown (names as in contracts/media.ts); `image` is the first one's. */
   photos: text('photos').array().notNull().default(sql`'{}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The stone's own words for search (name, gin, certificate lab and number, description), kept by
+   * the database. Names it shows from other tables (gem, colour, origin ...) are matched through those
+   * tables at query time, so renaming one never leaves a stale word here (docs/decisions/0019).
+   */
+  search: tsvector('search').generatedAlwaysAs(sql`setweight(to_tsvector('simple', name || ' ' || gin || ' ' || certificate_lab || ' ' || certificate_number), 'A') || setweight(to_tsvector('simple', description), 'D')`),
 }, (t) => [
   uniqueIndex('items_store_url').on(t.storeId, t.url),
   uniqueIndex('items_store_gin').on(t.storeId, t.gin),
   index('items_store_product').on(t.storeId, t.productId),
+  index('items_search').using('gin', t.search),
   // The listing's covering index (INCLUDE columns) lives in a hand-written migration: 0001_listing_index.sql.
 ]);

@@ -1,4 +1,6 @@
 import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { tsvector } from './catalog.ts';
 import { stores } from './stores.ts';
 
 const storeRef = () => integer('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' });
@@ -24,7 +26,9 @@ export const pages = pgTable('pages', {
   body: text('body').notNull(),
   metaDescription: text('meta_description').notNull().default(''),
   sortOrder: integer('sort_order').notNull().default(0),
-}, (t) => [uniqueIndex('pages_store_url').on(t.storeId, t.url)]);
+  /** Title and text for search, kept by the database (HTML tags are not indexed: the parser drops them). */
+  search: tsvector('search').generatedAlwaysAs(sql`setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', meta_description || ' ' || body), 'D')`),
+}, (t) => [uniqueIndex('pages_store_url').on(t.storeId, t.url), index('pages_search').using('gin', t.search)]);
 
 export const postCategories = pgTable('post_categories', {
   id: serial('id').primaryKey(),

@@ -115,7 +115,7 @@ s as (
 ),
 t as (
   select s.*,
-    s.w / ${num(rattiMg)}::float8 as ratti,
+    round(s.w * 100 / ${num(rattiMg)}::numeric) / 100 as ratti,
     s.w / 200::float8 as carats,
     cbrt((s.w / s.sg) / (s.ratios[s.si] * s.depths[s.si] * s.fills[s.si])) as len
   from s
@@ -140,7 +140,7 @@ insert into items (store_id, product_id, gin, url, name, description, weight_mg,
   grade_id, color_id, clarity_id, shape_id, origin_id, ratti_id, price_paise, status, image,
   certificate_image, certificate_lab, certificate_number)
 select ${num(storeId)}, v.product_id, v.gin,
-  v.url || '-' || replace(to_char(v.bucket, 'FM990.00'), '.', '-') || '-ratti-' || v.origin_slugs[v.oi] || '-' || lower(v.gin),
+  v.url || '-' || replace(to_char(v.ratti, 'FM990.00'), '.', '-') || '-ratti-' || v.origin_slugs[v.oi] || '-' || lower(v.gin),
   v.name || ' ' || to_char(v.ratti, 'FM990.00') || ' Ratti',
   'Natural ' || lower(v.name) || ' from ' || v.origin_names[v.oi] || ', ' || v.w || ' mg (' || to_char(v.carats, 'FM990.00')
     || ' ct). Certified by ' || v.lab || ', report ' || v.report || '.',

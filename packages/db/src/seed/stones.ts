@@ -154,8 +154,9 @@ export function generateStones(o: GenerateOptions): StoneSpec[] {
     const [minMg, maxMg] = gem.weightMg;
     const weightMg = Math.round(Math.max(minMg, o.rattiMg * 1.25 + 1, minMg + (maxMg - minMg) * rng() ** 1.6));
     const carats = Math.round((weightMg / MG_PER_CARAT) * 100) / 100;
-    const ratti = Math.round((weightMg / o.rattiMg) * 100) / 100;
-    const rattiStandard = rattiBucket(weightMg / o.rattiMg);
+    // One ratti figure (contracts' rattiFromMg): the name, the url and the bucket all read it.
+    const ratti = Math.round((weightMg * 100) / o.rattiMg) / 100;
+    const rattiStandard = rattiBucket(ratti);
     const dims = dimensions(gem, shape, weightMg, rng);
     const pricePaise = priceRupees(gem, carats, grade, clarity, originFactor, rng) * 100;
     const lab = pickWeighted(rng, gem.labs);
@@ -163,7 +164,7 @@ export function generateStones(o: GenerateOptions): StoneSpec[] {
     const certificateNumber = reportNumber(rng, lab, certified.getUTCFullYear());
     const status = rng() < (o.soldShare ?? 0.1) ? 'sold' : 'available';
     const originSlug = originDef(origin).slug;
-    const url = `${gem.url}-${rattiStandard.toFixed(2).replace('.', '-')}-ratti-${originSlug}-${gin.toLowerCase()}`;
+    const url = `${gem.url}-${ratti.toFixed(2).replace('.', '-')}-ratti-${originSlug}-${gin.toLowerCase()}`;
     const name = `${gem.name} ${ratti.toFixed(2)} Ratti`;
     const unheated = (gem.url.endsWith('sapphire') || gem.url === 'ruby') && rng() < 0.3;
     const conclusion = conclusionFor(gem, origin, unheated);

@@ -1,4 +1,5 @@
 import type { Executor } from '../../lib/db.ts';
+import { prefixQuery } from '../../lib/search.ts';
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   clarities, colors, grades, items, origins, productCategories, products, rattis, shapes,
@@ -117,11 +118,6 @@ function selectStones(db: Executor, { withDescription = false } = {}) {
   return db.select(stoneSelection(withDescription)).from(items);
 }
 
-/** `column = any($n::int[])` with a named placeholder: one statement text whatever the number of ids. */
-function anyOf(column: SQLWrapper, placeholder: string): SQL {
-  return sql`${column} = any(${sql.placeholder(placeholder)}::int[])`;
-}
-
 const isNumericRef = (ref: string) => /^\d{1,9}$/.test(ref);
 
 /** This store's stones with these ids, newest first (cart, orders and returns show them). */
@@ -133,14 +129,31 @@ export async function findStonesByIds(db: Executor, storeId: number, ids: number
 
 export type StoneRow = Awaited<ReturnType<typeof findStonesByIds>>[number];
 
+/**
+ * One word of a search, resolved (catalog.service.ts): the gem types, colours, origins, shapes,
+ * clarities and grades it names (typos forgiven), or, when it names none, the word itself, looked up
+ * by prefix in the stone's own words (name, gin, certificate lab and number, description).
+ */
+export interface SearchTerm {
+  text: string;
+  productIds: number[]; gradeIds: number[]; colorIds: number[]; clarityIds: number[]; shapeIds: number[]; originIds: number[];
+}
+
 /** A listing filter with every reference already resolved to ids (catalog.service.ts). */
 export interface StoneFilter {
-  productId: number;
+  /** The listing's product; a search may span every product. */
+  productId?: number;
+  /** A search's choice of products (its results page filters on gem type too). */
+  productIds?: number[];
   gradeIds?: number[]; colorIds?: number[]; clarityIds?: number[]; shapeIds?: number[]; originIds?: number[];
   /** The ratti buckets allowed (explicit choice and/or the ratti range); undefined: any. */
   rattiIds?: number[];
   weightMinMg?: number;
   weightMaxMg?: number;
+  priceMinPaise?: number;
+  priceMaxPaise?: number;
+  /** Search words, each of which a stone must match. */
+  terms?: SearchTerm[];
   sort: 'newest' | 'price_asc' | 'price_desc' | 'weight_asc' | 'weight_desc';
 }
 
@@ -153,10 +166,52 @@ const listingOrders = {
   weight_desc: [desc(items.weightMg), desc(items.id)],
 } as const;
 
-const listFilters = [
+/** The filter groups a shopper ticks values in, with the column each filters. */
+const groupFilters = [
   ['gradeIds', items.gradeId], ['colorIds', items.colorId], ['clarityIds', items.clarityId],
-  ['shapeIds', items.shapeId], ['originIds', items.originId], ['rattiIds', items.rattiId],
+  ['shapeIds', items.shapeId], ['originIds', items.originId], ['productIds', items.productId],
 ] as const;
+type GroupKey = (typeof groupFilters)[number][0];
+const listFilters = [...groupFilters, ['rattiIds', items.rattiId]] as const;
+const rangeFilters = [
+  ['weightMinMg', items.weightMg, gte], ['weightMaxMg', items.weightMg, lte],
+  ['priceMinPaise', items.pricePaise, gte], ['priceMaxPaise', items.pricePaise, lte],
+] as const;
+
+/** A value of the filter: a named placeholder in a prepared statement, else a bound parameter. */
+type ValueOf = (key: string, value: unknown) => SQLWrapper;
+const asPlaceholder: ValueOf = (key) => sql.placeholder(key);
+const asParam: ValueOf = (_key, value) => sql.param(value);
+
+/** A stone matches a search word when it shows a value the word names, or its own words match it. */
+function termCondition(t: SearchTerm): SQL {
+  const named = ([
+    [items.productId, t.productIds], [items.gradeId, t.gradeIds], [items.colorId, t.colorIds],
+    [items.clarityId, t.clarityIds], [items.shapeId, t.shapeIds], [items.originId, t.originIds],
+  ] as const).filter(([, ids]) => ids.length).map(([column, ids]) => inArray(column, ids));
+  if (named.length) return or(...named)!;
+  // Gins and certificate numbers are identifiers: a near miss names another stone, so they match by prefix only.
+  return sql`${items.search} @@ to_tsquery('simple', ${prefixQuery([t.text])})`;
+}
+
+/** The conditions of a filter, leaving out the groups in `except` (the counts beside a group's values ignore its own choice). */
+function filterConditions(storeId: SQLWrapper, f: StoneFilter, value: ValueOf, except?: GroupKey): SQL[] {
+  return [
+    eq(items.storeId, storeId),
+    ...(f.productId !== undefined ? [eq(items.productId, value('productId', f.productId))] : []),
+    isAvailable,
+    ...listFilters.filter(([k]) => f[k] !== undefined && k !== except)
+      .map(([k, column]) => sql`${column} = any(${value(k, f[k])}::int[])`),
+    ...rangeFilters.filter(([k]) => f[k] !== undefined).map(([k, column, op]) => op(column, value(k, f[k]))),
+    ...(f.terms ?? []).map(termCondition),
+  ];
+}
+
+/** The counts of each value of each group, ignoring that group's own choice, and the total. */
+export interface StoneCounts {
+  total: number;
+  byGroup: Record<GroupKey, Map<number, number>>;
+}
 
 /**
  * The stone reads of one database, each built once per query shape and run as a named prepared
@@ -191,26 +246,81 @@ export class StoneReads {
    * Available stones of one listing page, in one statement: the inner query filters and pages over
    * the covering listing index (ids only, an index-only scan, migration 0001), the outer one reads
    * just those stones. The order ends on the unique id, so pages never repeat or
-   * skip a stone.
+   * skip a stone. A search's words vary with every keystroke, so a search is not prepared.
    */
   async listAvailable(storeId: number, f: StoneFilter, offset: number, limit: number) {
-    const used = listFilters.filter(([key]) => f[key] !== undefined);
-    const key = ['list', f.sort, ...used.map(([k]) => k), f.weightMinMg !== undefined && 'min', f.weightMaxMg !== undefined && 'max'].filter(Boolean).join(':');
-    const query = this.prepared(key, (name) => {
-      const page = this.db.select({ id: items.id }).from(items).where(and(
-        eq(items.storeId, sql.placeholder('storeId')),
-        eq(items.productId, sql.placeholder('productId')),
-        isAvailable,
-        ...used.map(([k, column]) => anyOf(column, k)),
-        f.weightMinMg !== undefined ? gte(items.weightMg, sql.placeholder('weightMinMg')) : undefined,
-        f.weightMaxMg !== undefined ? lte(items.weightMg, sql.placeholder('weightMaxMg')) : undefined,
-      )).orderBy(...listingOrders[f.sort]).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
-      // `id in (page)`, not a join: the same plan, and rows of one table map to objects more cheaply.
-      return selectStones(this.db).where(inArray(items.id, page)).orderBy(...listingOrders[f.sort]).prepare(name);
-    });
+    const build = (value: ValueOf) => {
+      const page = this.db.select({ pageId: items.id }).from(items)
+        .where(and(...filterConditions(value('storeId', storeId), f, value)))
+        .orderBy(...listingOrders[f.sort]).limit(value('limit', limit) as never).offset(value('offset', offset) as never).as('page');
+      return this.db.select(stoneSelection(false)).from(page).innerJoin(items, eq(items.id, page.pageId))
+        .orderBy(...listingOrders[f.sort]);
+    };
+    if (f.terms?.length || f.productId === undefined) return build(asParam);
+    const used = [...listFilters, ...rangeFilters].filter(([key]) => f[key] !== undefined).map(([k]) => k);
+    const query = this.prepared(['list', f.sort, ...used].join(':'), (name) => build(asPlaceholder).prepare(name));
     return query.execute({ ...f, storeId, offset, limit });
   }
+
+  /**
+   * How many available stones a selection leaves, and beside every value of every filter group the
+   * count with that value and every other group's choice, in one statement: each grouping set's
+   * count ignores its own group's condition (an aggregate FILTER per group).
+   */
+  async count(storeId: number, f: StoneFilter): Promise<StoneCounts> {
+    const base = filterConditions(sql.param(storeId), { ...f, ...Object.fromEntries(groupFilters.map(([k]) => [k, undefined])) }, asParam);
+    const groupCondition = (k: GroupKey, column: SQLWrapper) => (f[k] === undefined ? sql`true` : sql`${column} = any(${sql.param(f[k])}::int[])`);
+    const countWithout = (except: GroupKey) =>
+      sql<number>`(count(*) filter (where ${and(sql`true`, ...groupFilters.filter(([k]) => k !== except).map(([k, column]) => groupCondition(k, column)))}))::int`;
+    const columns = groupFilters.map(([, column]) => column);
+    const rows = await this.db.select({
+      gradeId: items.gradeId, colorId: items.colorId, clarityId: items.clarityId, shapeId: items.shapeId,
+      originId: items.originId, productId: items.productId,
+      grouping: sql<number>`grouping(${sql.join(columns, sql`, `)})::int`,
+      total: sql<number>`(count(*) filter (where ${and(sql`true`, ...groupFilters.map(([k, column]) => groupCondition(k, column)))}))::int`,
+      gradeIds: countWithout('gradeIds'), colorIds: countWithout('colorIds'), clarityIds: countWithout('clarityIds'),
+      shapeIds: countWithout('shapeIds'), originIds: countWithout('originIds'), productIds: countWithout('productIds'),
+    }).from(items).where(and(...base))
+      .groupBy(sql`grouping sets (${sql.join(columns.map((c) => sql`(${c})`), sql`, `)}, ())`);
+    const byGroup = Object.fromEntries(groupFilters.map(([k]) => [k, new Map<number, number>()])) as StoneCounts['byGroup'];
+    let total = 0;
+    const rowKeys = { gradeIds: 'gradeId', colorIds: 'colorId', clarityIds: 'clarityId', shapeIds: 'shapeId', originIds: 'originId', productIds: 'productId' } as const;
+    for (const r of rows) {
+      if (r.grouping === 2 ** columns.length - 1) { total = r.total; continue; }
+      const group = groupFilters.find(([k]) => r[rowKeys[k]] !== null)?.[0];
+      if (group) byGroup[group].set(r[rowKeys[group]]!, r[group]);
+    }
+    return { total, byGroup };
+  }
 }
+
+/**
+ * What each search word names among the store's gem types (name or alias), colours, origins,
+ * shapes, clarities and grades, in one statement over those small lists. Typos are forgiven by
+ * trigram word similarity (pg_trgm); of a word's matches only those about as close as its best are
+ * kept, so "pear" names the shape Pear and not also the gem Pearl.
+ */
+export async function matchVocabulary(db: Executor, storeId: number, words: string[]) {
+  const lists = [
+    ['product', products, products.name, products.alias], ['grade', grades, grades.value, grades.alias],
+    ['color', colors, colors.value, colors.alias], ['clarity', clarities, clarities.value, clarities.alias],
+    ['shape', shapes, shapes.value, shapes.alias], ['origin', origins, origins.value, origins.alias],
+  ] as const;
+  const similarity = (name: SQLWrapper, alias: SQLWrapper) =>
+    sql`greatest(word_similarity(w.word, lower(${name})), word_similarity(w.word, lower(${alias})))`;
+  const parts = lists.map(([kind, table, name, alias]) => sql`select w.n, ${kind}::text as kind, ${table.id} as id, ${similarity(name, alias)} as score
+    from words w join ${table} on ${table.storeId} = ${storeId} and ${similarity(name, alias)} >= ${VOCABULARY_MATCH}`);
+  const result = await db.execute<{ n: number; kind: (typeof lists)[number][0]; id: number; score: number }>(sql`
+    with words (word, n) as (select * from unnest(${sql.param(words)}::text[]) with ordinality),
+    matches as (${sql.join(parts, sql` union all `)})
+    select n::int as n, kind, id, score from matches m
+    where score >= (select max(score) from matches b where b.n = m.n) - ${VOCABULARY_CLOSE}`);
+  return Array.isArray(result) ? result : (result as unknown as { rows: typeof result }).rows;
+}
+/** Trigram word similarity from which a word names a value ("nelam" is 0.63 of "neelam"). */
+const VOCABULARY_MATCH = 0.5;
+/** How much less than a word's best match another may score and still count. */
+const VOCABULARY_CLOSE = 0.1;
 
 // ---------- Stone status (orders reserve and sell stones through the catalog service) ----------
 

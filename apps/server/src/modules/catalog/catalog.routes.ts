@@ -4,6 +4,7 @@ import { endpointsOf, registerEndpoints } from '../../lib/endpoints.ts';
 
 export async function catalogRoutes(app: FastifyInstance) {
   const { catalog } = app.services;
+  const { search } = app.flows;
   registerEndpoints(app, endpointsOf(endpoints, catalogTable), {
     // Without an id: the store's root category (ids are global across stores, so no fixed default id can serve every shop).
     rootCategories: (request) => catalog.categories(request.ctx, null),
@@ -16,5 +17,8 @@ export async function catalogRoutes(app: FastifyInstance) {
     productItems: (request) => catalog.listItems(request.ctx, request.body, request.query.page),
     itemsByFilter: (request) => catalog.listItems(request.ctx, request.body.data, request.body.page),
     itemDetails: (request) => catalog.itemDetails(request.ctx, request.params.id),
+    stoneCounts: (request) => catalog.stoneCounts(request.ctx, request.body),
+    search: (request) => catalog.search(request.ctx, request.body, request.query.page),
+    searchSuggestions: (request) => search.suggest(request.ctx, request.query.q),
   });
 }

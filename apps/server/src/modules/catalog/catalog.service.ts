@@ -1,13 +1,14 @@
 import type {
   AttributeOption, CategoriesResponse, Item, ItemDetailResponse, ListingFilterBody, ListingResponse,
-  ProductAttributesResponse, ProductSummary,
+  ProductAttributesResponse, ProductLink, ProductSummary, StoneCountsResponse, StoneSearchBody,
 } from '@gemstore/contracts';
-import { ITEMS_PER_PAGE, MG_PER_CARAT, caratsFromMg, isSafeWebUrl, photoOf, type Photo } from '@gemstore/contracts';
+import { ITEMS_PER_PAGE, MG_PER_CARAT, SEARCH_SUGGESTED_STONES, caratsFromMg, isSafeWebUrl, photoOf, type Photo } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import type { Config } from '../../config.ts';
 import { executor, type RequestContext, type Scope } from '../../lib/context.ts';
 import type { Executor } from '../../lib/db.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { searchWords } from '../../lib/search.ts';
 import * as repo from './catalog.repo.ts';
 
 type AttributeValue = { id: number; value: string; alias: string };
@@ -174,16 +175,21 @@ function productOf(m: CatalogMasters, ref: string | number): repo.ProductRow | u
   return m.productsByUrl.get(text) ?? (/^\d{1,9}$/.test(text) ? m.products.get(Number(text)) : undefined);
 }
 
-/** One page of a listing (spec: 20 stones a page, `?page=n` from 1). */
-async function listItems(
-  reads: repo.StoneReads, masters: (ctx: RequestContext, fresh?: boolean) => Promise<CatalogMasters>,
-  describe: (ctx: RequestContext, rows: repo.StoneRow[]) => Promise<Item[]>,
-  ctx: RequestContext, body: ListingFilterBody, page: number,
-): Promise<ListingResponse> {
-  const { filter, selectedCarat, selectedRatti } = body;
-  const m = await masters(ctx);
-  const product = productOf(m, filter.product) ?? productOf(await masters(ctx, true), filter.product);
+type Masters = (ctx: RequestContext, fresh?: boolean) => Promise<CatalogMasters>;
+
+/** The product a body names, from the store's lists (loaded afresh when the cached copy lacks it); 404 when there is none. */
+async function namedProduct(masters: Masters, ctx: RequestContext, ref: string | number): Promise<repo.ProductRow> {
+  const product = productOf(await masters(ctx), ref) ?? productOf(await masters(ctx, true), ref);
   if (!product) throw new NotFoundError('This product does not exist.');
+  return product;
+}
+
+/**
+ * A listing's or search's body as the stone reads take it: every reference resolved to ids. null
+ * when the selection can hold no stone (a ratti range between buckets).
+ */
+function resolveFilter(m: CatalogMasters, body: StoneSearchBody, product: { listing?: number; chosen?: number }, terms: repo.SearchTerm[]): repo.StoneFilter | null {
+  const { filter, selectedCarat, selectedRatti, selectedPrice } = body;
   const weightMode = selectedCarat.status === 1;
   // Ratti mode: the buckets inside the slider's range (and, if given, among the chosen ones).
   let rattiIds: number[] | undefined = filter.ratti.length ? filter.ratti : undefined;
@@ -192,17 +198,78 @@ async function listItems(
     const inRange = m.rattis.filter((r) => r.rati_standard >= low && r.rati_standard <= high).map((r) => r.id);
     if (inRange.length < m.rattis.length) rattiIds = rattiIds ? rattiIds.filter((id) => inRange.includes(id)) : inRange;
   }
-  const answer = (data: Item[]): ListingResponse => ({ data, page, per_page: ITEMS_PER_PAGE });
-  if (rattiIds?.length === 0) return answer([]);
+  if (rattiIds?.length === 0) return null;
   const list = (ids: number[]) => (ids.length ? ids : undefined);
-  const rows = await reads.listAvailable(ctx.store.id, {
-    productId: product.id,
+  return {
+    ...(product.listing !== undefined ? { productId: product.listing } : {}),
+    ...(product.chosen !== undefined ? { productIds: [product.chosen] } : {}),
     gradeIds: list(filter.grades), colorIds: list(filter.colors), clarityIds: list(filter.clarities),
     shapeIds: list(filter.shapes), originIds: list(filter.origins), rattiIds,
     ...(weightMode ? caratBoundsInMg(selectedCarat.min, selectedCarat.max) : {}),
+    ...(selectedPrice.min === undefined ? {} : { priceMinPaise: Math.ceil(selectedPrice.min * 100) }),
+    ...(selectedPrice.max === undefined ? {} : { priceMaxPaise: Math.floor(selectedPrice.max * 100) }),
+    ...(terms.length ? { terms } : {}),
     sort: body.sort ?? 'newest',
-  }, (page - 1) * ITEMS_PER_PAGE, ITEMS_PER_PAGE);
-  return answer(await describe(ctx, rows));
+  };
+}
+
+/** Each word of a search with the values it names (typos forgiven), in one statement (catalog.repo.ts). */
+async function searchTerms(db: Executor, ctx: RequestContext, text: string): Promise<repo.SearchTerm[]> {
+  const words = searchWords(ctx.store.id, text);
+  if (!words.length) return [];
+  const matches = await repo.matchVocabulary(db, ctx.store.id, words);
+  const keys = { product: 'productIds', grade: 'gradeIds', color: 'colorIds', clarity: 'clarityIds', shape: 'shapeIds', origin: 'originIds' } as const;
+  return words.map((word, i) => {
+    const term: repo.SearchTerm = { text: word, productIds: [], gradeIds: [], colorIds: [], clarityIds: [], shapeIds: [], originIds: [] };
+    for (const m of matches) if (Number(m.n) === i + 1) term[keys[m.kind]].push(Number(m.id));
+    return term;
+  });
+}
+
+type Describe = (ctx: RequestContext, rows: repo.StoneRow[]) => Promise<Item[]>;
+
+/** One page of a listing (spec: 20 stones a page, `?page=n` from 1). */
+async function listItems(
+  reads: repo.StoneReads, masters: Masters, describe: Describe,
+  ctx: RequestContext, body: ListingFilterBody, page: number,
+): Promise<ListingResponse> {
+  const product = await namedProduct(masters, ctx, body.filter.product);
+  const f = resolveFilter(await masters(ctx), body, { listing: product.id }, []);
+  return listPage(reads, describe, ctx, f, page);
+}
+
+async function listPage(reads: repo.StoneReads, describe: Describe, ctx: RequestContext, f: repo.StoneFilter | null, page: number): Promise<ListingResponse> {
+  const answer = (data: Item[]): ListingResponse => ({ data, page, per_page: ITEMS_PER_PAGE });
+  if (!f) return answer([]);
+  return answer(await describe(ctx, await reads.listAvailable(ctx.store.id, f, (page - 1) * ITEMS_PER_PAGE, ITEMS_PER_PAGE)));
+}
+
+/** A search body as a filter: its words resolved, its product (if any) a choice the counts can leave out. */
+async function searchFilter(db: Executor, masters: Masters, ctx: RequestContext, body: StoneSearchBody): Promise<repo.StoneFilter | null> {
+  const terms = body.q === undefined ? [] : await searchTerms(db, ctx, body.q);
+  const product = body.filter.product === undefined ? undefined : (await namedProduct(masters, ctx, body.filter.product)).id;
+  // A search whose words were all too short matches nothing rather than everything.
+  if (body.q !== undefined && terms.length === 0) return null;
+  return resolveFilter(await masters(ctx), body, body.q === undefined ? { listing: product } : { chosen: product }, terms);
+}
+
+async function stoneCounts(db: Executor, reads: repo.StoneReads, masters: Masters, ctx: RequestContext, body: StoneSearchBody): Promise<StoneCountsResponse> {
+  const f = await searchFilter(db, masters, ctx, body);
+  const m = await masters(ctx);
+  const counts = f ? await reads.count(ctx.store.id, f) : null;
+  const options = (kind: repo.AttributeKind, group: keyof repo.StoneCounts['byGroup']): AttributeOption[] =>
+    [...m.values[kind].values()].map((v) => ({ id: v.id, alias: v.alias, name: v.value, product_stocks_count: counts?.byGroup[group].get(v.id) ?? 0 }));
+  return {
+    product_stocks_count: counts?.total ?? 0,
+    grade: options('grade', 'gradeIds'), colors: options('color', 'colorIds'), clarity: options('clarity', 'clarityIds'),
+    shape: options('shape', 'shapeIds'), origin: options('origin', 'originIds'),
+    products: [...m.products.values()].map((p) => ({ ...productLink(p), product_stocks_count: counts?.byGroup.productIds.get(p.id) ?? 0 }))
+      .filter((p) => p.product_stocks_count > 0),
+  };
+}
+
+function productLink(p: repo.ProductRow): ProductLink {
+  return { id: p.id, name: p.name, alias: p.alias, url: p.url, category_url: p.categoryUrl };
 }
 
 export interface CatalogDeps {
@@ -245,6 +312,22 @@ export function createCatalogService({ db, config }: CatalogDeps) {
     productAttributes: (ctx: RequestContext, ref: string) => getProductAttributes(executor(db, ctx), ctx, ref),
     rattis: (ctx: RequestContext) => getRattis(executor(db, ctx), ctx),
     listItems: (ctx: RequestContext, body: ListingFilterBody, page: number) => listItems(reads, masters, describe, ctx, body, page),
+    stoneCounts: (ctx: RequestContext, body: StoneSearchBody) => stoneCounts(executor(db, ctx), reads, masters, ctx, body),
+    /** One page of the stones a search (and its filter) finds. */
+    async search(ctx: RequestContext, body: StoneSearchBody, page: number): Promise<ListingResponse> {
+      return listPage(reads, describe, ctx, await searchFilter(executor(db, ctx), masters, ctx, body), page);
+    },
+    /** For the search box: the gem types the words name and the newest few stones they find. */
+    async suggest(ctx: RequestContext, text: string): Promise<{ products: ProductLink[]; items: Item[] }> {
+      const terms = await searchTerms(executor(db, ctx), ctx, text);
+      if (!terms.length) return { products: [], items: [] };
+      const m = await masters(ctx);
+      // The gem types every word that names one agrees on ("blue saphire": Blue Sapphire, not Yellow).
+      const naming = terms.filter((t) => t.productIds.length);
+      const named = new Set(naming.length ? naming.map((t) => t.productIds).reduce((a, b) => a.filter((id) => b.includes(id))) : []);
+      const rows = await reads.listAvailable(ctx.store.id, { terms, sort: 'newest' }, 0, SEARCH_SUGGESTED_STONES);
+      return { products: [...m.products.values()].filter((p) => named.has(p.id)).map(productLink), items: await describe(ctx, rows) };
+    },
 
     /** The store's catalogue changed (the back office): its lists are read afresh on the next request. */
     forget(storeId: number): void {

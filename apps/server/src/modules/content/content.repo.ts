@@ -2,6 +2,7 @@ import type { Executor } from '../../lib/db.ts';
 import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { pageCategories, pages, postCategories, postCategoryLinks, posts } from '@gemstore/db';
 import type { PageLink } from '@gemstore/contracts';
+import { prefixQuery } from '../../lib/search.ts';
 
 export type Placement = (typeof pages.placement.enumValues)[number];
 const pageLink = { id: pages.id, title: pages.title, url: pages.url };
@@ -34,6 +35,19 @@ export async function findPage(db: Executor, storeId: number, ref: string) {
   const rows = await db.select({ ...pageLink, body: pages.body, meta_description: pages.metaDescription }).from(pages)
     .where(and(eq(pages.storeId, storeId), pageRef(ref))).limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * Pages whose words start with every word typed (full text, title first), or whose title is close to
+ * the text (trigram word similarity, so a typo still finds "Ratti to Carat").
+ */
+export async function searchPages(db: Executor, storeId: number, words: string[], limit: number): Promise<PageLink[]> {
+  const query = sql`to_tsquery('simple', ${prefixQuery(words)})`;
+  const text = words.join(' ');
+  return db.select(pageLink).from(pages)
+    .where(and(eq(pages.storeId, storeId), or(sql`${pages.search} @@ ${query}`, sql`word_similarity(${text}, lower(${pages.title})) >= 0.5`)))
+    .orderBy(sql`ts_rank(${pages.search}, ${query}) + word_similarity(${text}, lower(${pages.title})) desc`, asc(pages.id))
+    .limit(limit);
 }
 
 export async function listPostCategories(db: Executor, storeId: number) {

@@ -3,6 +3,7 @@ import type { Database } from '@gemstore/db';
 import { executor, type RequestContext } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { sanitizeHtml } from '../../lib/html.ts';
+import { searchWords } from '../../lib/search.ts';
 import * as repo from './content.repo.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof repo.listPosts>>['rows'][number];
@@ -28,6 +29,12 @@ export function createContentService({ db }: { db: Database }) {
     /** Links to the pages of one placement (menus, the store profile's pages outside any category). */
     pageLinks(ctx: RequestContext, placement: repo.Placement): Promise<PageLink[]> {
       return repo.listPageLinks(executor(db, ctx), ctx.store.id, placement);
+    },
+
+    /** Pages matching what was typed into the search box. */
+    searchPages(ctx: RequestContext, text: string, limit: number): Promise<PageLink[]> {
+      const words = searchWords(ctx.store.id, text);
+      return words.length ? repo.searchPages(executor(db, ctx), ctx.store.id, words, limit) : Promise.resolve([]);
     },
 
     async page(ctx: RequestContext, ref: string) {

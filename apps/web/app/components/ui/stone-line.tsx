@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Item } from '@gemstore/contracts';
-import { itemPath, itemTitle, rattiLabel } from '../../lib/item-format.ts';
+import { itemPath, itemTitle, rattiText } from '../../lib/item-format.ts';
 import { mediaUrl } from '../../lib/media.ts';
-import { usePriceFormatter } from '../../lib/store-context.tsx';
+import { usePriceFormatter, useStoreProfile } from '../../lib/store-context.tsx';
 import { SafeImage } from './safe-image.tsx';
 
 /** A stone line's thumbnail cell (at most 100 px wide); `to` also makes it a link, hidden from assistive technology. */
@@ -48,6 +48,7 @@ export function StoneLinesHead({ action }: { action?: string }) {
  */
 export function StoneLineCells({ item, linkThumb = false, testIdPrefix }: { item: Item; linkThumb?: boolean; testIdPrefix?: string }) {
   const price = usePriceFormatter();
+  const { ratti_mg } = useStoreProfile();
   const testId = (name: string) => (testIdPrefix ? `${testIdPrefix}-${name}` : undefined);
   return (
     <>
@@ -58,7 +59,7 @@ export function StoneLineCells({ item, linkThumb = false, testIdPrefix }: { item
         title={itemTitle(item)}
         badge={item.status !== 'available' && <span className="badge badge--muted" data-testid={testId('unavailable')}>Unavailable</span>}
       />
-      <td data-label="Ratti" data-testid={testId('ratti')}>{rattiLabel(item.ratti.rati_standard)}</td>
+      <td data-label="Ratti" data-testid={testId('ratti')}>{rattiText(item, ratti_mg)}</td>
       <td data-label="Amount" className="num" data-testid={testId('amount')}>{price(item.amounts.mrpAmount)}</td>
     </>
   );

@@ -1,5 +1,5 @@
-import type { ListingFilterInput, ListingSort } from '@gemstore/contracts';
-import { DEFAULT_RATTI_RANGE, MAX_CARAT } from '@gemstore/contracts/constants';
+import type { Currency, ListingFilterInput, ListingSort, StoneSearchInput } from '@gemstore/contracts';
+import { DEFAULT_RATTI_RANGE, MAX_CARAT, MAX_PRICE_RUPEES } from '@gemstore/contracts/constants';
 
 export const SORT_OPTIONS: { value: ListingSort | ''; label: string }[] = [
   { value: '', label: 'Featured' },
@@ -23,6 +23,9 @@ export interface ListingFilter {
   caratStatus: 0 | 1;
   caratMin?: number;
   caratMax?: number;
+  /** Price range in the store's display currency (Rs. or $), as the shopper typed it. */
+  priceMin?: number;
+  priceMax?: number;
   sort?: ListingSort;
 }
 
@@ -37,6 +40,7 @@ export const LIST_PARAMS: Record<ListKey, string> = {
   origins: 'filterOrigins',
 };
 export const RATTI_PARAM = 'filterSelectedRattiRange';
+export const PRICE_PARAMS = { min: 'priceMin', max: 'priceMax' } as const;
 
 export const EMPTY_FILTER: ListingFilter = {
   grades: [], colors: [], clarities: [], shapes: [], origins: [], rattiRange: DEFAULT_RATTI_RANGE, caratStatus: 0,
@@ -76,6 +80,11 @@ export function filterFromSearch(params: URLSearchParams): ListingFilter {
     filter.caratMin = min;
     filter.caratMax = max;
   }
+  let priceMin = parseNumber(params.get(PRICE_PARAMS.min), MAX_PRICE_RUPEES);
+  let priceMax = parseNumber(params.get(PRICE_PARAMS.max), MAX_PRICE_RUPEES);
+  if (priceMin !== undefined && priceMax !== undefined && priceMin > priceMax) [priceMin, priceMax] = [priceMax, priceMin];
+  if (priceMin !== undefined) filter.priceMin = priceMin;
+  if (priceMax !== undefined) filter.priceMax = priceMax;
   const sort = params.get('sort');
   if (sort && SORTS.has(sort)) filter.sort = sort as ListingSort;
   return filter;
@@ -94,16 +103,26 @@ export function filterToSearch(filter: ListingFilter): URLSearchParams {
   } else if (filter.rattiRange[0] !== DEFAULT_RATTI_RANGE[0] || filter.rattiRange[1] !== DEFAULT_RATTI_RANGE[1]) {
     params.set(RATTI_PARAM, filter.rattiRange.join(','));
   }
+  if (filter.priceMin !== undefined) params.set(PRICE_PARAMS.min, String(filter.priceMin));
+  if (filter.priceMax !== undefined) params.set(PRICE_PARAMS.max, String(filter.priceMax));
   if (filter.sort) params.set('sort', filter.sort);
   return params;
 }
 
-/** POST product-items body (spec section 7) for a product and filter. */
-export function listingBody(filter: ListingFilter, product: string | number): ListingFilterInput {
+/** Rupees for an amount in the display currency (the API filters in rupees; $ = rupees x rate). */
+function toRupees(amount: number | undefined, currency: Currency): number | undefined {
+  return amount === undefined ? undefined : Math.min(MAX_PRICE_RUPEES, amount / currency.exchangeRate);
+}
+
+/** The body of a search or listing for a filter (spec section 7's product-items body when a product is given). */
+export function searchBody(filter: ListingFilter, currency: Currency, where: { product?: string | number; q?: string }): StoneSearchInput {
+  const priceMin = toRupees(filter.priceMin, currency);
+  const priceMax = toRupees(filter.priceMax, currency);
   return {
+    ...(where.q !== undefined ? { q: where.q } : {}),
     filter: {
       grades: filter.grades, ratti: [], colors: filter.colors, clarities: filter.clarities,
-      shapes: filter.shapes, origins: filter.origins, product,
+      shapes: filter.shapes, origins: filter.origins, ...(where.product !== undefined ? { product: where.product } : {}),
     },
     selectedRatti: { range: filter.rattiRange },
     selectedCarat: {
@@ -111,8 +130,41 @@ export function listingBody(filter: ListingFilter, product: string | number): Li
       ...(filter.caratStatus === 1 && filter.caratMin !== undefined ? { min: filter.caratMin } : {}),
       ...(filter.caratStatus === 1 && filter.caratMax !== undefined ? { max: filter.caratMax } : {}),
     },
+    ...(priceMin !== undefined || priceMax !== undefined ? { selectedPrice: { ...(priceMin !== undefined ? { min: priceMin } : {}), ...(priceMax !== undefined ? { max: priceMax } : {}) } } : {}),
     ...(filter.sort ? { sort: filter.sort } : {}),
   };
+}
+
+/** POST product-items body (spec section 7) for a product and filter. */
+export function listingBody(filter: ListingFilter, product: string | number, currency: Currency): ListingFilterInput {
+  return searchBody(filter, currency, { product }) as ListingFilterInput;
+}
+
+/** One active filter as a removable chip: its label and the filter without it. */
+export interface FilterChip { key: string; label: string; without: ListingFilter }
+
+/**
+ * The active filters, each as a chip that removes it. `names` gives each list's value names
+ * (grades, colours ... by id); `price` formats an amount of the display currency.
+ */
+export function filterChips(filter: ListingFilter, names: Record<ListKey, Map<number, string>>, price: (amount: number) => string): FilterChip[] {
+  const chips: FilterChip[] = [];
+  for (const key of Object.keys(LIST_PARAMS) as ListKey[]) {
+    for (const id of filter[key]) {
+      chips.push({ key: `${key}-${id}`, label: names[key].get(id) ?? `#${id}`, without: { ...filter, [key]: filter[key].filter((x) => x !== id) } });
+    }
+  }
+  if (filter.caratStatus === 1 && (filter.caratMin !== undefined || filter.caratMax !== undefined)) {
+    chips.push({ key: 'carat', label: `${filter.caratMin ?? 0} to ${filter.caratMax ?? 'any'} ct`, without: { ...filter, caratStatus: 0, caratMin: undefined, caratMax: undefined } });
+  } else if (filter.caratStatus === 0 && (filter.rattiRange[0] !== DEFAULT_RATTI_RANGE[0] || filter.rattiRange[1] !== DEFAULT_RATTI_RANGE[1])) {
+    chips.push({ key: 'ratti', label: `${filter.rattiRange[0]} to ${filter.rattiRange[1]} ratti`, without: { ...filter, rattiRange: [...DEFAULT_RATTI_RANGE] } });
+  }
+  if (filter.priceMin !== undefined || filter.priceMax !== undefined) {
+    const label = filter.priceMin !== undefined && filter.priceMax !== undefined ? `${price(filter.priceMin)} to ${price(filter.priceMax)}`
+      : filter.priceMin !== undefined ? `From ${price(filter.priceMin)}` : `Up to ${price(filter.priceMax!)}`;
+    chips.push({ key: 'price', label, without: { ...filter, priceMin: undefined, priceMax: undefined } });
+  }
+  return chips;
 }
 
 /** How many filters differ from the defaults (for the "Filters (n)" label). */
@@ -121,5 +173,6 @@ export function activeFilterCount(filter: ListingFilter): number {
   for (const key of Object.keys(LIST_PARAMS) as ListKey[]) n += filter[key].length;
   if (filter.caratStatus === 1 ? filter.caratMin !== undefined || filter.caratMax !== undefined
     : filter.rattiRange[0] !== DEFAULT_RATTI_RANGE[0] || filter.rattiRange[1] !== DEFAULT_RATTI_RANGE[1]) n += 1;
+  if (filter.priceMin !== undefined || filter.priceMax !== undefined) n += 1;
   return n;
 }

@@ -1,12 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import type { AttributeOption, ProductAttributesResponse } from '@gemstore/contracts';
+import type { AttributeOption, StoneCountsResponse } from '@gemstore/contracts';
 import { DEFAULT_RATTI_RANGE, MAX_CARAT } from '@gemstore/contracts/constants';
+import { useCurrency } from '../../../lib/store-context.tsx';
 import {
-  EMPTY_FILTER, LIST_PARAMS, RATTI_PARAM, SORT_OPTIONS, filterFromSearch, type ListKey, type ListingFilter,
+  EMPTY_FILTER, LIST_PARAMS, PRICE_PARAMS, RATTI_PARAM, SORT_OPTIONS, filterFromSearch, type ListKey, type ListingFilter,
 } from '../listing-filter.ts';
 
+/** The filter values with their counts for the current selection (POST stone-counts). */
+export type FilterCounts = Pick<StoneCountsResponse, 'grade' | 'colors' | 'clarity' | 'shape' | 'origin'>;
+
 interface Props {
-  attributes: ProductAttributesResponse;
+  counts: FilterCounts;
   filter: ListingFilter;
   /** Where the form's plain GET goes without JavaScript (the listing's own path). */
   action: string;
@@ -14,7 +18,7 @@ interface Props {
   id: string;
 }
 
-const GROUPS: { key: ListKey; title: string; options: (a: ProductAttributesResponse) => AttributeOption[] }[] = [
+export const GROUPS: { key: ListKey; title: string; options: (a: FilterCounts) => AttributeOption[] }[] = [
   { key: 'grades', title: 'Grade', options: (a) => a.grade },
   { key: 'colors', title: 'Colour', options: (a) => a.colors },
   { key: 'clarities', title: 'Clarity', options: (a) => a.clarity },
@@ -23,7 +27,7 @@ const GROUPS: { key: ListKey; title: string; options: (a: ProductAttributesRespo
 ];
 
 function CheckboxGroup({ name, title, options, selected }: { name: string; title: string; options: AttributeOption[]; selected: number[] }) {
-  // Values with no stones of this product are left out unless a shared link selected them.
+  // Values the selection leaves no stone of are left out unless chosen (a chip removes them too).
   const shown = options.filter((o) => o.product_stocks_count > 0 || selected.includes(o.id));
   if (shown.length === 0) return null;
   return (
@@ -48,8 +52,9 @@ function CheckboxGroup({ name, title, options, selected }: { name: string; title
  * The listing's filters. A real GET form with the spec's parameter names, so it works before
  * hydration; with JavaScript the page applies it through the router (onApply) instead.
  */
-export function FilterPanel({ attributes, filter, action, onApply, id }: Props) {
+export function FilterPanel({ counts, filter, action, onApply, id }: Props) {
   const [mode, setMode] = useState<0 | 1>(filter.caratStatus);
+  const currency = useCurrency();
 
   const readForm = (form: HTMLFormElement): ListingFilter => {
     const params = new URLSearchParams();
@@ -116,8 +121,24 @@ export function FilterPanel({ attributes, filter, action, onApply, id }: Props) 
         </div>
       </fieldset>
 
+      <fieldset className="filter-group">
+        <legend className="filter-group__title">Price ({currency.sign})</legend>
+        <div className="range-inputs">
+          <div className="field">
+            <label htmlFor={`${id}-price-min`}>Price from</label>
+            <input id={`${id}-price-min`} name={PRICE_PARAMS.min} type="number" inputMode="decimal" min={0} step="any"
+              defaultValue={filter.priceMin ?? ''} data-testid="price-min" />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-price-max`}>Price to</label>
+            <input id={`${id}-price-max`} name={PRICE_PARAMS.max} type="number" inputMode="decimal" min={0} step="any"
+              defaultValue={filter.priceMax ?? ''} data-testid="price-max" />
+          </div>
+        </div>
+      </fieldset>
+
       {GROUPS.map((g) => (
-        <CheckboxGroup key={g.key} name={LIST_PARAMS[g.key]} title={g.title} options={g.options(attributes)} selected={filter[g.key]} />
+        <CheckboxGroup key={g.key} name={LIST_PARAMS[g.key]} title={g.title} options={g.options(counts)} selected={filter[g.key]} />
       ))}
 
       <div className="filters__actions">

@@ -2,12 +2,13 @@ import { Link } from 'react-router';
 import type { Item } from '@gemstore/contracts';
 import { SafeImage } from '../../../components/ui/safe-image.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
-import { usePriceFormatter } from '../../../lib/store-context.tsx';
-import { formatNumber, itemPath, itemTitle, rattiLabel } from '../../../lib/item-format.ts';
+import { usePriceFormatter, useStoreProfile } from '../../../lib/store-context.tsx';
+import { formatNumber, itemPath, itemTitle, rattiText } from '../../../lib/item-format.ts';
 
 /** A stone in a listing: image, name with weight, ratti, price; the whole card links to the stone. */
 export function ItemCard({ item, eager = false }: { item: Item; eager?: boolean }) {
   const price = usePriceFormatter();
+  const { ratti_mg: rattiMg } = useStoreProfile();
   return (
     <li className="item-card" data-testid="item-card" data-item-id={item.id}>
       <Link to={itemPath(item)} className="item-card__link">
@@ -19,7 +20,7 @@ export function ItemCard({ item, eager = false }: { item: Item; eager?: boolean 
           <p className="item-card__meta">
             <span>{formatNumber(item.carat)} ct</span>
             <span aria-hidden="true"> · </span>
-            <span data-testid="item-ratti">{rattiLabel(item.ratti.rati_standard)} Ratti</span>
+            <span data-testid="item-ratti">{rattiText(item, rattiMg)}</span>
             <span aria-hidden="true"> · </span>
             <span>{item.shape.shape}</span>
           </p>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { CartIcon, CloseIcon, MenuIcon, PhoneIcon, PinIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
@@ -6,8 +6,12 @@ import { useSession } from '../../../lib/session.tsx';
 import { pagePath, phoneDigits, productPath, type SiteData } from '../site-data.ts';
 import { NavDropdown } from './nav-dropdown.tsx';
 
-/** Header: contact strip, logo, account and cart links, and the main menu (a drawer on phones). `cartCount` comes from the cart (the layout route passes it). */
-export function SiteHeader({ site, cartCount = 0 }: { site: SiteData; cartCount?: number }) {
+/**
+ * Header: contact strip, logo, search box, account and cart links, and the main menu (a drawer on
+ * phones). `cartCount` comes from the cart and `search` is the catalogue's search box (the layout
+ * route passes both).
+ */
+export function SiteHeader({ site, cartCount = 0, search }: { site: SiteData; cartCount?: number; search?: ReactNode }) {
   const { profile } = site;
   const header = profile.configurationData.header;
   const [menuOpen, setMenuOpen] = useState(false);
@@ -82,6 +86,7 @@ export function SiteHeader({ site, cartCount = 0 }: { site: SiteData; cartCount?
             ? <img src={mediaUrl(profile.primary_logo.path)} alt={profile.name} className="logo__image" width={300} height={80} />
             : <span className="logo__name">{profile.name}</span>}
         </Link>
+        {search && <div className="masthead__search">{search}</div>}
         <Link to="/cart" className="icon-button cart-link" data-testid="cart-link">
           <CartIcon width={24} height={24} />
           <span className="cart-link__count" data-testid="cart-count" aria-hidden="true">{cartCount}</span>

@@ -2,10 +2,10 @@ import { isSafeWebUrl } from '@gemstore/contracts/urls';
 import type { Route } from './+types/item';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { PriceNote } from '../components/ui/price-note.tsx';
-import { SafeImage } from '../components/ui/safe-image.tsx';
 import { Tabs } from '../components/ui/tabs.tsx';
 import { useItemCartActions } from '../features/cart/use-item-cart-actions.ts';
 import { ItemActions } from '../features/catalog/components/item-actions.tsx';
+import { ItemGallery } from '../features/catalog/components/item-gallery.tsx';
 import { formatNumber, itemPath, itemTitle, rattiLabel, rattiText } from '../lib/item-format.ts';
 import { absoluteUrl, mediaUrl } from '../lib/media.ts';
 import { displayAmount } from '../lib/money.ts';
@@ -28,7 +28,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const title = itemTitle(item);
   const description = item.description
     || `${title}: ${formatNumber(item.carat)} ct (${rattiLabel(item.ratti.rati_standard)} ratti range), ${item.color.color}, ${item.clarity.clarity}, ${item.origin.origin}. Certified by ${item.certificate.lab}.`;
-  const image = mediaUrl(item.image, '');
+  // Sites that show a link's picture read JPEG, not WebP or SVG.
+  const image = item.photos[0]?.jpeg ?? mediaUrl(item.image, '');
   const tags = seo({ title, description, type: 'product', image, store });
   if (store) {
     const currency = store.profile.currency;
@@ -90,10 +91,20 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
         { label: title },
       ]} />
       <div className="item__layout">
-        <figure className={`item__image${item.status === 'sold' ? ' is-sold' : ''}`}>
-          <SafeImage src={mediaUrl(item.image)} alt={`${title}, ${item.color.color} ${item.shape.shape}`} width={640} height={640} loading="eager" fetchPriority="high" />
-          {item.status === 'sold' && <span className="sold-badge" aria-hidden="true">Sold</span>}
-        </figure>
+        <ItemGallery item={item} alt={`${title}, ${item.color.color} ${item.shape.shape}`}
+          certificateAlt={`${item.certificate.lab} certificate, report ${item.certificate.number}`}
+          certificateCaption={<>
+            Certified by <strong data-testid="certificate-lab">{item.certificate.lab}</strong>, report no. <strong data-testid="certificate-number">{item.certificate.number}</strong>
+            {isSafeWebUrl(item.certificate_verification_url) && (
+              <>
+                {' '}
+                <a className="item__verify" href={item.certificate_verification_url} target="_blank" rel="noopener noreferrer" data-testid="certificate-verify">
+                  Verify<span className="visually-hidden"> report {item.certificate.number} on the {item.certificate.lab} website (opens in a new tab)</span>
+                </a>
+              </>
+            )}
+          </>}
+        />
         <div className="item__summary">
           <p className="eyebrow">{item.product.name}</p>
           <h1 className="page-title" data-testid="item-name">{title}</h1>
@@ -112,20 +123,6 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
           <ItemActions item={item} inCart={cart.inCart} adding={cart.adding} error={cart.error}
             onAddToCart={cart.addToCart} onBuyNow={cart.buyNow} />
         </div>
-        <figure className="item__certificate" data-testid="certificate">
-          <SafeImage src={mediaUrl(item.certificate_image)} alt={`${item.certificate.lab} certificate, report ${item.certificate.number}`} width={480} height={340} />
-          <figcaption>
-            Certified by <strong data-testid="certificate-lab">{item.certificate.lab}</strong>, report no. <strong data-testid="certificate-number">{item.certificate.number}</strong>
-            {isSafeWebUrl(item.certificate_verification_url) && (
-              <>
-                {' '}
-                <a className="item__verify" href={item.certificate_verification_url} target="_blank" rel="noopener noreferrer" data-testid="certificate-verify">
-                  Verify<span className="visually-hidden"> report {item.certificate.number} on the {item.certificate.lab} website (opens in a new tab)</span>
-                </a>
-              </>
-            )}
-          </figcaption>
-        </figure>
       </div>
 
       <Tabs

@@ -1,19 +1,24 @@
 #!/usr/bin/env node
-// Builds the web app (apps/web/build). With --if-changed it first compares a hash of everything the
-// build reads (the app's sources and config, the shared contracts, the lockfile) with the hash
-// stored by the last build, and skips the build when they match: `npm start` then starts at once.
+// Builds the browser apps: the storefront (apps/web/build) and the back office (apps/admin/build).
+// With --if-changed it first compares, for each app, a hash of everything its build reads (the
+// app's sources and config, the shared contracts, the lockfile) with the hash stored by its last
+// build, and skips that build when they match: `npm start` then starts at once.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const BUILD_DIR = join(ROOT, 'apps/web/build');
-const STAMP = join(BUILD_DIR, '.inputs-sha256');
-/** Folders and files the web build reads; the folders without what builds and installs write into them. */
-const INPUT_DIRS = ['apps/web', 'packages/contracts'];
+/** Files every build reads besides its app's folder. */
+const SHARED_DIRS = ['packages/contracts'];
 const INPUT_FILES = ['package.json', 'package-lock.json', 'tsconfig.base.json'];
 const SKIPPED_DIRS = new Set(['node_modules', 'build', '.react-router', 'test']);
+
+/** Each app: its workspace, what it reads, and the files without which a build is no build. */
+const APPS = [
+  { name: 'web app', workspace: 'apps/web', builtFiles: ['server/index.js', 'client'] },
+  { name: 'back office', workspace: 'apps/admin', builtFiles: ['index.html', 'assets'] },
+];
 
 function filesUnder(dir) {
   const found = [];
@@ -29,9 +34,9 @@ function filesUnder(dir) {
 }
 
 /** sha256 over each input's path and content, in a fixed order: the same sources give the same hash on any machine. */
-function inputsHash() {
+function inputsHash(appDir) {
   const files = [
-    ...INPUT_DIRS.flatMap((dir) => filesUnder(join(ROOT, dir))),
+    ...[appDir, ...SHARED_DIRS].flatMap((dir) => filesUnder(join(ROOT, dir))),
     ...INPUT_FILES.map((file) => join(ROOT, file)).filter((file) => existsSync(file)),
   ].map((file) => relative(ROOT, file).split(sep).join('/')).sort();
   const hash = createHash('sha256');
@@ -43,22 +48,25 @@ function inputsHash() {
   return hash.digest('hex');
 }
 
-function lastBuildHash() {
-  // A build without its server entry or its client folder is no build, whatever its stamp says.
-  if (!existsSync(join(BUILD_DIR, 'server/index.js')) || !existsSync(join(BUILD_DIR, 'client'))) return null;
-  return existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : null;
+function lastBuildHash(buildDir, builtFiles, stamp) {
+  // A build without its entry files is no build, whatever its stamp says.
+  if (!builtFiles.every((file) => existsSync(join(buildDir, file)))) return null;
+  return existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : null;
 }
 
 const ifChanged = process.argv.includes('--if-changed');
-const hash = inputsHash();
-if (ifChanged && lastBuildHash() === hash) {
-  console.log('web app: sources unchanged since the last build, not rebuilt (npm run build rebuilds it)');
-  process.exit(0);
+for (const target of APPS) {
+  const buildDir = join(ROOT, target.workspace, 'build');
+  const stamp = join(buildDir, '.inputs-sha256');
+  const hash = inputsHash(target.workspace);
+  if (ifChanged && lastBuildHash(buildDir, target.builtFiles, stamp) === hash) {
+    console.log(`${target.name}: sources unchanged since the last build, not rebuilt (npm run build rebuilds it)`);
+    continue;
+  }
+  console.log(ifChanged && existsSync(stamp) ? `${target.name}: sources changed, building` : `${target.name}: building`);
+  rmSync(stamp, { force: true });
+  const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  // The hash of the sources as they were when the build started: a file edited during the build makes the next start build again.
+  writeFileSync(stamp, `${hash}\n`);
 }
-
-console.log(ifChanged && existsSync(STAMP) ? 'web app: sources changed, building' : 'web app: building');
-rmSync(STAMP, { force: true });
-const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'inherit' });
-if (result.status !== 0) process.exit(result.status ?? 1);
-// The hash of the sources as they were when the build started: a file edited during the build makes the next start build again.
-writeFileSync(STAMP, `${hash}\n`);

@@ -16,6 +16,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { mediaPlugin } from './plugins/media.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
+import { adminPlugin } from './plugins/admin.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { catalogAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
@@ -98,7 +99,10 @@ export async function buildApp({ config, db, connections, web = true, logger = t
   await app.register(paymentsRoutes);
   await app.register(reservationsPlugin);
   await app.register(mediaPlugin);
-  if (web) await app.register(webPlugin);
+  if (web) {
+    await app.register(adminPlugin);
+    await app.register(webPlugin);
+  }
   return app;
 }
 

@@ -35,6 +35,7 @@ const EnvSchema = z.object({
   LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['pretty', 'json']).optional()),
   // Two folders up from this file's folder: apps/server/src when run from the sources, apps/server/dist from the bundle.
   WEB_BUILD_DIR: z.string().default(resolve(import.meta.dirname, '../../web/build')),
+  ADMIN_BUILD_DIR: z.string().default(resolve(import.meta.dirname, '../../admin/build')),
   STORE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   // Peers whose X-Forwarded-For, -Proto and -Host are believed; from anyone else they are ignored.
   TRUSTED_PROXIES: z.string().default('').transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean)),
@@ -116,6 +117,8 @@ export interface Config {
   /** `pretty`: one coloured line per request (development); `json`: one JSON object per line. */
   logFormat: 'pretty' | 'json';
   webBuildDir: string;
+  /** The back office's build (apps/admin/build), served at /admin. */
+  adminBuildDir: string;
   storeCacheSeconds: number;
   /** Addresses and ranges of the reverse proxies whose forwarded headers are trusted (empty: none). */
   trustedProxies: string[];
@@ -193,6 +196,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     webBuildDir: resolve(e.WEB_BUILD_DIR),
+    adminBuildDir: resolve(e.ADMIN_BUILD_DIR),
     storeCacheSeconds: e.STORE_CACHE_SECONDS,
     trustedProxies: e.TRUSTED_PROXIES,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,

@@ -1,0 +1,29 @@
+import '@mantine/core/styles.css';
+import { createTheme, MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { isSignedOut } from './api.ts';
+import { SessionProvider } from './session.tsx';
+
+/** The page's CSP nonce (the server writes it into the meta tag of every answer): Mantine's style tags carry it. */
+const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
+
+const theme = createTheme({ primaryColor: 'indigo', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' });
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: (count, err) => !isSignedOut(err) && count < 2, refetchOnWindowFocus: false } },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme} getStyleNonce={() => nonce}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <App />
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

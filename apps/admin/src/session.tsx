@@ -1,0 +1,60 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminMeResponse } from '@gemstore/contracts';
+import { createContext, use, type ReactNode } from 'react';
+import { api, getStaffToken, isSignedOut, setStaffToken } from './api.ts';
+
+/** The signed-in member (GET /api/admin/me), or null when signed out. */
+interface Session {
+  me: AdminMeResponse | null;
+  loading: boolean;
+  signIn(token: string): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+export const meKey = ['admin', 'me'] as const;
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const me = useQuery({
+    queryKey: meKey,
+    queryFn: async () => {
+      if (!getStaffToken()) return null;
+      try {
+        return await api.adminMe();
+      } catch (err) {
+        if (isSignedOut(err)) {
+          setStaffToken(null);
+          return null;
+        }
+        throw err;
+      }
+    },
+  });
+  const session: Session = {
+    me: me.data ?? null,
+    loading: me.isPending,
+    async signIn(token) {
+      setStaffToken(token);
+      queryClient.clear();
+      await queryClient.fetchQuery({ queryKey: meKey, queryFn: () => api.adminMe() });
+    },
+    async signOut() {
+      try {
+        await api.adminLogout();
+      } catch {
+        // Signed out on the server already, or unreachable: the token is dropped here either way.
+      }
+      setStaffToken(null);
+      queryClient.clear();
+      queryClient.setQueryData(meKey, null);
+    },
+  };
+  return <SessionContext value={session}>{children}</SessionContext>;
+}
+
+export function useSession(): Session {
+  const session = use(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}

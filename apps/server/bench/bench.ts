@@ -253,7 +253,7 @@ ${notes.map((n) => `- ${n}`).join('\n')}
 Floors (docs/decisions/0018): on PostgreSQL at 50 connections the filtered listing at least 0.08 x hello and item-details
 at least 0.20 x hello; page 50 at most 1.6 x the time of page 1; one SQL statement per listing; PGlite listing p99 at most
 50 ms at 10 connections; first-load JavaScript of the home page at most 150 kB gzip. Search suggestions: p99 under 50 ms on
-PostgreSQL at 100,000 stones (docs/decisions/0019).
+PostgreSQL at 100,000 stones (docs/decisions/0021).
 `;
 writeFileSync(args.out, doc);
 console.log(`\n${table}\n\n${notes.join('\n')}\nwritten to ${args.out}`);

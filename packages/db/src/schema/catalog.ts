@@ -94,7 +94,7 @@ export const items = pgTable('items', {
   /**
    * The stone's own words for search (name, gin, certificate lab and number, description), kept by
    * the database. Names it shows from other tables (gem, colour, origin ...) are matched through those
-   * tables at query time, so renaming one never leaves a stale word here (docs/decisions/0019).
+   * tables at query time, so renaming one never leaves a stale word here (docs/decisions/0021).
    */
   search: tsvector('search').generatedAlwaysAs(sql`setweight(to_tsvector('simple', name || ' ' || gin || ' ' || certificate_lab || ' ' || certificate_number), 'A') || setweight(to_tsvector('simple', description), 'D')`),
 }, (t) => [

@@ -9,6 +9,9 @@ import { InvitePage } from './pages/Invite.tsx';
 import { StaffPage } from './pages/Staff.tsx';
 import { SecurityPage } from './pages/Security.tsx';
 import { AuditPage } from './pages/Audit.tsx';
+import { StonesPage } from './pages/Stones.tsx';
+import { StoneFormPage } from './pages/StoneForm.tsx';
+import { CataloguePage } from './pages/Catalogue.tsx';
 import { useSession } from './session.tsx';
 
 /** Signed-in pages: the sign-in page for a visitor, and only the pages the member's role may open. */
@@ -29,6 +32,9 @@ export function App() {
         <Route element={<Guard><Layout /></Guard>}>
           <Route index element={<HomePage />} />
           <Route path="security" element={<SecurityPage />} />
+          <Route path="stones" element={<Guard capability="catalogue"><StonesPage /></Guard>} />
+          <Route path="stones/:id" element={<Guard capability="catalogue"><StoneFormPage /></Guard>} />
+          <Route path="catalogue" element={<Guard capability="catalogue"><CataloguePage /></Guard>} />
           <Route path="staff" element={<Guard capability="staff"><StaffPage /></Guard>} />
           <Route path="audit" element={<Guard capability="audit"><AuditPage /></Guard>} />
         </Route>

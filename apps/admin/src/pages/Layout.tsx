@@ -7,6 +7,8 @@ import { useSession } from '../session.tsx';
 /** The pages that exist, each shown only to roles that may open it. */
 const NAV: { to: string; label: string; capability?: Capability }[] = [
   { to: '/', label: 'Home' },
+  { to: '/stones', label: 'Stones', capability: 'catalogue' },
+  { to: '/catalogue', label: 'Catalogue', capability: 'catalogue' },
   { to: '/staff', label: 'Staff', capability: 'staff' },
   { to: '/audit', label: 'Audit log', capability: 'audit' },
   { to: '/security', label: 'Security' },

@@ -1,0 +1,133 @@
+import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OWNER } from '../../apps/server/src/modules/staff/demo-staff.ts';
+import { api, cardIds, hydrated, launchBrowser, openPage, origin } from './browser.ts';
+
+let browser: Browser;
+let files: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  files = mkdtempSync(join(tmpdir(), 'gemstore-admin-'));
+  // Two stone photos and a certificate, as a seller's camera and scanner would give them.
+  for (const [name, colour] of [['front', '#8e1b3a'], ['side', '#b8324f']] as const) {
+    await sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } }).jpeg().toFile(join(files, `${name}.jpg`));
+  }
+  await sharp({ create: { width: 1400, height: 1000, channels: 3, background: '#fffdf5' } }).png().toFile(join(files, 'certificate.png'));
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(files, { recursive: true, force: true });
+});
+
+/** The Indian demo store. The other back-office test turns on two-factor for the international store's owner. */
+const HOST = 'localhost';
+
+describe('the back office catalogue', () => {
+  it('lets the owner add a gem and a stone with photos and a certificate, publish it to this store only, then hide it', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${origin(HOST)}/admin/login`);
+    await page.getByLabel('Email').fill(DEMO_OWNER.email);
+    await page.locator('input[name=password]').fill(DEMO_OWNER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const nav = page.getByRole('navigation', { name: 'Back office' });
+    await nav.getByRole('link', { name: 'Catalogue' }).click();
+
+    // A category, then a gem in it; the friendly urls follow the names.
+    await page.getByRole('tab', { name: 'Categories' }).click();
+    await page.getByRole('button', { name: 'Add a category' }).click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Spinels');
+    expect(await dialog.getByLabel('Friendly url').inputValue()).toBe('spinels');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('table', { name: 'Categories' }).getByRole('row', { name: /Spinels/ }).waitFor();
+
+    await page.getByRole('tab', { name: 'Gems' }).click();
+    await page.getByRole('button', { name: 'Add a gem' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Red Spinel');
+    await dialog.getByLabel('Also called').fill('Lal');
+    await dialog.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Spinels' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('table', { name: 'Gems' }).getByRole('row', { name: /Red Spinel/ }).waitFor();
+
+    // The stone.
+    await nav.getByRole('link', { name: 'Stones' }).click();
+    await page.getByRole('link', { name: 'Add a stone' }).click();
+    await page.getByRole('textbox', { name: 'SKU' }).fill('SP-4410');
+    await page.getByRole('combobox', { name: 'Gem' }).click();
+    await page.getByRole('option', { name: 'Red Spinel' }).click();
+    await page.getByRole('textbox', { name: 'Weight (mg)' }).fill('728');
+    await expect.poll(() => page.getByTestId('weight-note').textContent()).toContain('3.64 ct · 4.00 ratti');
+    await page.getByRole('textbox', { name: 'Width (mm)' }).fill('7.1');
+    await page.getByRole('textbox', { name: 'Length (mm)' }).fill('8.4');
+    await page.getByRole('textbox', { name: 'Depth (mm)' }).fill('4.6');
+    for (const label of ['Grade', 'Colour', 'Clarity', 'Shape', 'Origin']) {
+      await page.getByRole('combobox', { name: label, exact: true }).click();
+      await page.getByRole('option').first().click();
+    }
+    await page.getByRole('textbox', { name: 'Price (₹, GST included)' }).fill('38500');
+    await page.getByRole('textbox', { name: 'Laboratory' }).fill('GRS');
+    await page.getByRole('textbox', { name: 'Report number' }).fill('GRS2026-0441');
+    const [photos] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Add photos' }).click()]);
+    await photos.setFiles([join(files, 'front.jpg'), join(files, 'side.jpg')]);
+    await expect.poll(() => page.getByTestId('stone-photo').count()).toBe(2);
+    const [certificate] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Upload' }).click()]);
+    await certificate.setFiles(join(files, 'certificate.png'));
+    await page.getByRole('img', { name: 'The certificate' }).waitFor();
+    await page.getByText('Available', { exact: true }).click();
+    await page.getByRole('button', { name: 'Add the stone' }).click();
+    await page.getByText('Saved. The stone is on the shop now.').waitFor();
+    const url = await page.getByRole('textbox', { name: 'Friendly url' }).inputValue();
+    expect(url).toBe('red-spinel-4-00-ratti-sp-4410');
+
+    // On this store's shop: listed under its gem, with both photos and the certificate to zoom.
+    const shop = await openPage(browser);
+    await shop.page.goto(`${origin(HOST)}/product/spinels/red-spinel`);
+    await hydrated(shop.page);
+    const { item } = await api<{ item: { id: number; photos: unknown[] } }>(`item-details/${url}`);
+    expect(item.photos).toHaveLength(2);
+    expect(await cardIds(shop.page)).toEqual([item.id]);
+    await shop.page.goto(`${origin(HOST)}/item/${url}`);
+    await hydrated(shop.page);
+    expect(await shop.page.getByTestId('gallery-thumb').count()).toBe(2);
+    expect(await shop.page.getByTestId('gallery-main').getAttribute('srcset')).toContain('1600w');
+    await shop.page.getByTestId('certificate-open').click();
+    await shop.page.getByRole('button', { name: 'Zoom in' }).waitFor();
+    await shop.page.keyboard.press('Escape');
+    await shop.page.getByRole('button', { name: 'Zoom in' }).waitFor({ state: 'detached' });
+    // Not on the other store.
+    await expect(api(`item-details/${url}`, { host: 'atelier.localhost' })).rejects.toThrow(/404/);
+
+    // Hidden from the back office: gone from the listing and the stone's page.
+    await page.getByRole('link', { name: 'Back to stones' }).click();
+    await page.getByRole('textbox', { name: 'Find' }).fill('SP-4410');
+    await expect.poll(() => page.getByTestId('stone-row').count()).toBe(1);
+    await page.getByRole('checkbox', { name: 'Select SP-4410' }).check();
+    await page.getByRole('button', { name: 'Hide' }).click();
+    await page.getByText('1 stone changed.').waitFor();
+    await expect(api(`item-details/${url}`)).rejects.toThrow(/404/);
+    await shop.page.goto(`${origin(HOST)}/product/spinels/red-spinel`);
+    await hydrated(shop.page);
+    expect(await cardIds(shop.page)).toEqual([]);
+    await shop.close();
+    await close();
+  });
+
+  it('shows the stone list on a phone', async () => {
+    const { page, close } = await openPage(browser, { phone: true });
+    await page.goto(`${origin(HOST)}/admin/login`);
+    await page.getByLabel('Email').fill(DEMO_OWNER.email);
+    await page.locator('input[name=password]').fill(DEMO_OWNER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin' || u.pathname === '/admin/');
+    await page.goto(`${origin(HOST)}/admin/stones`);
+    await page.getByTestId('stone-row').first().waitFor();
+    expect(await page.getByTestId('stones-total').textContent()).toMatch(/\d+ stones/);
+    await close();
+  });
+});

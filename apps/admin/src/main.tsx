@@ -3,12 +3,15 @@ import { createTheme, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { setNonce } from 'get-nonce';
 import { App } from './App.tsx';
 import { isSignedOut } from './api.ts';
 import { SessionProvider } from './session.tsx';
 
 /** The page's CSP nonce (the server writes it into the meta tag of every answer): Mantine's style tags carry it. */
 const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
+// Mantine's dialogs lock scrolling with a style tag of react-remove-scroll, which takes its nonce from get-nonce.
+setNonce(nonce);
 
 const theme = createTheme({ primaryColor: 'indigo', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' });
 

@@ -31,13 +31,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
     },
   });
+  // Another member's (or nobody's) cached answers must not outlive a sign-in or sign-out; the
+  // session's own query stays in the cache so the provider's observer keeps following it.
+  const forgetOthers = () => queryClient.removeQueries({ predicate: (q) => q.queryKey[1] !== meKey[1] });
   const session: Session = {
     me: me.data ?? null,
     loading: me.isPending,
     async signIn(token) {
       setStaffToken(token);
-      queryClient.clear();
-      await queryClient.fetchQuery({ queryKey: meKey, queryFn: () => api.adminMe() });
+      forgetOthers();
+      queryClient.setQueryData(meKey, await api.adminMe());
     },
     async signOut() {
       try {
@@ -46,7 +49,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // Signed out on the server already, or unreachable: the token is dropped here either way.
       }
       setStaffToken(null);
-      queryClient.clear();
+      forgetOthers();
       queryClient.setQueryData(meKey, null);
     },
   };

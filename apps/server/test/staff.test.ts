@@ -238,16 +238,24 @@ describe('staff management and the audit log', () => {
 
   it('lets the owner require two-factor: members without it may then only reach their own calls', async () => {
     const store = (await t.app.services.stores.findByDomain('shop.test'))!;
-    await createStaff(t.db, store.id, 'manager', 'm3@shop.test');
-    const managerToken = await staffSignIn(t, 'shop.test', 'm3@shop.test');
+    // A second owner without two-factor: the calls it is refused are ones its role may make.
+    await createStaff(t.db, store.id, 'owner', 'o2@shop.test');
+    const secondOwner = await staffSignIn(t, 'shop.test', 'o2@shop.test');
+    const early = await admin(t, 'shop.test', '/settings/security', { token: ownerToken, body: { two_factor_required: true } });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('two_factor_not_enabled');
+    // The owner enrols first (the token stays valid: the actor is read from the database per request).
+    const { secret } = (await admin(t, 'shop.test', '/me/totp/start', { token: ownerToken, body: {} })).json();
+    expect((await admin(t, 'shop.test', '/me/totp/confirm', { token: ownerToken, body: { code: totpCode(secret) } })).statusCode).toBe(200);
     const set = await admin(t, 'shop.test', '/settings/security', { token: ownerToken, body: { two_factor_required: true } });
     expect(set.json()).toEqual({ two_factor_required: true });
-    const blocked = await admin(t, 'shop.test', '/staff', { token: ownerToken });
+    expect((await admin(t, 'shop.test', '/staff', { token: ownerToken })).statusCode).toBe(200);
+    const blocked = await admin(t, 'shop.test', '/staff', { token: secondOwner });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().code).toBe('two_factor_required');
-    const me = (await admin(t, 'shop.test', '/me', { token: managerToken })).json();
+    const me = (await admin(t, 'shop.test', '/me', { token: secondOwner })).json();
     expect(me.two_factor_setup_required).toBe(true);
-    expect((await admin(t, 'shop.test', '/me/totp/start', { token: managerToken, body: {} })).statusCode).toBe(200);
+    expect((await admin(t, 'shop.test', '/me/totp/start', { token: secondOwner, body: {} })).statusCode).toBe(200);
 
     const audit = await t.db.query.auditLog.findMany();
     expect(audit.find((e) => e.action === 'settings.security')?.changes).toEqual({ two_factor_required: { old: false, new: true } });

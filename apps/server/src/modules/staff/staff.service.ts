@@ -326,6 +326,10 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
 
     async setSecurity(ctx: StaffContext, input: SecuritySettings): Promise<SecuritySettings> {
       const old = ctx.store.staffTwoFactorRequired;
+      // Requiring it without having it would lock the owner out of this very setting.
+      if (input.two_factor_required && !old && !ctx.actor.twoFactor) {
+        throw new ConflictError('Turn on two-factor sign-in for yourself (Security) before requiring it of everyone.', 'two_factor_not_enabled');
+      }
       if (old !== input.two_factor_required) {
         await q(ctx).transaction(async (tx) => {
           await stores.setStaffTwoFactorRequired(within(ctx, tx), input.two_factor_required);

@@ -75,15 +75,17 @@ describe('the back office catalogue', () => {
     await page.getByRole('textbox', { name: 'Report number' }).fill('GRS2026-0441');
     const [photos] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Add photos' }).click()]);
     await photos.setFiles([join(files, 'front.jpg'), join(files, 'side.jpg')]);
-    await expect.poll(() => page.getByTestId('stone-photo').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('stone-photo').count(), { timeout: 60_000 }).toBe(2);
     const [certificate] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Upload' }).click()]);
     await certificate.setFiles(join(files, 'certificate.png'));
     await page.getByRole('img', { name: 'The certificate' }).waitFor();
     await page.getByText('Available', { exact: true }).click();
     await page.getByRole('button', { name: 'Add the stone' }).click();
     await page.getByText('Saved. The stone is on the shop now.').waitFor();
-    const url = await page.getByRole('textbox', { name: 'Friendly url' }).inputValue();
-    expect(url).toBe('red-spinel-4-00-ratti-sp-4410');
+    // The form shows the stone as saved: its name and friendly url made from the gem, ratti and SKU.
+    const url = 'red-spinel-4-00-ratti-sp-4410';
+    await expect.poll(() => page.getByRole('textbox', { name: 'Friendly url' }).inputValue(), { timeout: 30_000 }).toBe(url);
+    expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Red Spinel 4.00 Ratti');
 
     // On this store's shop: listed under its gem, with both photos and the certificate to zoom.
     const shop = await openPage(browser);
@@ -106,7 +108,7 @@ describe('the back office catalogue', () => {
     // Hidden from the back office: gone from the listing and the stone's page.
     await page.getByRole('link', { name: 'Back to stones' }).click();
     await page.getByRole('textbox', { name: 'Find' }).fill('SP-4410');
-    await expect.poll(() => page.getByTestId('stone-row').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('stone-row').count(), { timeout: 30_000 }).toBe(1);
     await page.getByRole('checkbox', { name: 'Select SP-4410' }).check();
     await page.getByRole('button', { name: 'Hide' }).click();
     await page.getByText('1 stone changed.').waitFor();

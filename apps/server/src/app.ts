@@ -20,6 +20,7 @@ import { adminPlugin } from './plugins/admin.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { catalogAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
+import { CATALOG_CHANGED } from './modules/catalog/catalog.admin.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -40,8 +41,11 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 export interface BuildAppOptions {
   config: Config;
   db: Database;
-  /** The database handle's outage tools; without them the database is asked through `db` and the pool is never renewed. */
-  connections?: Pick<DbHandle, 'ping' | 'renewConnections'>;
+  /**
+   * The database handle's outage tools and its notifications; without them the database is asked
+   * through `db`, the pool is never renewed, and other processes' catalogue changes are not heard.
+   */
+  connections?: Pick<DbHandle, 'ping' | 'renewConnections'> & Partial<Pick<DbHandle, 'listen'>>;
   /** Serve the React app (off in API tests). */
   web?: boolean;
   logger?: boolean;
@@ -69,6 +73,9 @@ export async function buildApp({ config, db, connections, web = true, logger = t
   const services = createServices({ db, config, senders });
   app.decorate('services', services);
   app.decorate('flows', createFlows(db, services));
+  // A catalogue change made by another process (a second replica, an import job) clears this one's copy of the store's lists.
+  await connections?.listen?.(CATALOG_CHANGED, (storeId) => services.catalog.forget(Number(storeId)))
+    .catch((err: unknown) => app.log.warn({ err }, 'catalogue changes of other processes will show after STORE_CACHE_SECONDS'));
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);

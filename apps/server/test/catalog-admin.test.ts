@@ -3,6 +3,7 @@ import { adminCatalogRoutes } from '@gemstore/contracts';
 import { STAFF_ROLES, type StaffRole } from '@gemstore/contracts/constants';
 import { auditLog, items } from '@gemstore/db';
 import { and, eq } from 'drizzle-orm';
+import { buildApp } from '../src/app.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { type Catalog, createCatalog, createItem, createStore } from './factories.ts';
 import { createCustomer, signIn as customerSignIn } from './auth-fixtures.ts';
@@ -174,6 +175,22 @@ describe('back-office catalogue', () => {
     const used = await admin(t, 'a.test', `/attributes/origin/${origin.id}`, { method: 'DELETE', token: tokens.manager });
     expect(used.statusCode).toBe(409);
     void stone;
+  });
+
+  it('clears the copy of the store\'s lists in every other process on the database when the catalogue changes', async () => {
+    // A second replica: its own services and caches, the same database.
+    const replica = await buildApp({ config: t.config, db: t.db, connections: t.connections, web: false, logger: false });
+    try {
+      await createItem(t.db, a.id, { catalog: catA, url: 'seen-by-replica', clarityId: catA.clarities[1]!.id });
+      const read = async () => (await replica.inject({ url: '/api/item-details/seen-by-replica', headers: { domain: 'a.test' } })).json().item.clarity.clarity;
+      expect(await read()).toBe('VS');
+      const res = await admin(t, 'a.test', `/attributes/clarity/${catA.clarities[1]!.id}`, { method: 'PUT', token: tokens.owner, body: { value: 'VS1', alias: 'vs1', sort_order: 1 } });
+      expect(res.statusCode).toBe(200);
+      // The notice arrives when the write commits, a moment after the answer.
+      await expect.poll(read, { timeout: 10_000 }).toBe('VS1');
+    } finally {
+      await replica.close();
+    }
   });
 
   it('builds the category tree and products, refusing to drop what still holds stones', async () => {

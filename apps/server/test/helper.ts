@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '@gemstore/db';
+import type { Database, DbHandle } from '@gemstore/db';
 import { buildApp } from '../src/app.ts';
 import type { RequestContext } from '../src/lib/context.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -14,6 +14,8 @@ export interface TestApp {
   db: Database;
   config: Config;
   kind: 'pglite' | 'postgres';
+  /** The database handle the app was built with (a second app on the same database uses it too). */
+  connections: DbHandle;
   /** SQL statements sent since the app was built (reset it by assigning 0). */
   /** SQL statements sent since the app was built (reset by assigning 0), and the text of the latest ones. */
   queries: { count: number; recent: string[] };
@@ -60,7 +62,7 @@ export async function buildTestApp(
   });
   await app.ready();
   return {
-    app, db: handle.db, config, kind: handle.kind, queries,
+    app, db: handle.db, connections: handle, config, kind: handle.kind, queries,
     async close() {
       await app.close();
       await handle.close();

@@ -35,6 +35,12 @@ export interface DbHandle {
   ping(): Promise<void>;
   /** After an outage: replaces the pool's connections with new ones (postgres-pool.ts says why). */
   renewConnections(): void;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any process using this
+   * database (sent when the notifying transaction commits). On PostgreSQL the listener has a
+   * connection of its own, outside the pool, which postgres.js opens again after it is lost.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -96,7 +102,17 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
     });
     const db = drizzlePostgres(pool.sql, { schema, casing: 'snake_case', logger: queryLogger(options.onQuery) });
     if (options.migrate !== false) await migrateReporting(db, options, () => migratePostgres(db, { migrationsFolder }));
-    return { db, kind: 'postgres', ping: pool.ping, renewConnections: pool.renew, close: pool.end };
+    let listener: postgres.Sql | undefined;
+    return {
+      db, kind: 'postgres', ping: pool.ping, renewConnections: pool.renew,
+      async listen(channel, onMessage) {
+        listener ??= postgres(options.databaseUrl!, { max: 1, onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_SECONDS, fetch_types: false });
+        await listener.listen(channel, onMessage);
+      },
+      async close() {
+        await Promise.all([pool.end(), listener?.end({ timeout: 1 })]);
+      },
+    };
   }
   if (options.pglite) return pgliteHandle(options.pglite, options, async () => {});
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
@@ -115,6 +131,9 @@ async function pgliteHandle(client: PGlite, options: OpenDbOptions, close: () =>
     db: db as unknown as Database, kind: 'pglite',
     ping: async () => { await client.query('select 1'); },
     renewConnections: () => {},
+    async listen(channel, onMessage) {
+      await client.listen(channel, onMessage);
+    },
     close,
   };
 }

@@ -234,3 +234,11 @@ export async function scaleStonePrices(db: Executor, storeId: number, ids: numbe
   return db.update(items).set({ pricePaise: sql`greatest(100, round(${items.pricePaise} * ${factor}::float8 / 100) * 100)::bigint` })
     .where(and(eq(items.storeId, storeId), inArray(items.id, ids), inArray(items.status, from))).returning(changedState);
 }
+
+/** The channel other processes hear a store's catalogue change on (payload: the store id). */
+export const CATALOG_CHANGED = 'catalog_changed';
+
+/** Tells every process on this database, when the transaction commits, that the store's catalogue changed. */
+export async function announceChange(db: Executor, storeId: number): Promise<void> {
+  await db.execute(sql`select pg_notify(${CATALOG_CHANGED}, ${String(storeId)})`);
+}

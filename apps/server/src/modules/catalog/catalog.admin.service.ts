@@ -72,7 +72,12 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
    * a change is recorded exactly when it is made.
    */
   async function write<T>(ctx: RequestContext, work: (tx: Executor, record: Recorder) => Promise<T>): Promise<T> {
-    const result = await db.transaction((tx) => work(tx, (entry) => audit.record(within(ctx, tx), entry)));
+    const result = await db.transaction(async (tx) => {
+      const done = await work(tx, (entry) => audit.record(within(ctx, tx), entry));
+      // Other replicas drop their copy of the store's lists when this commits (app.ts listens).
+      await repo.announceChange(tx, ctx.store.id);
+      return done;
+    });
     changed(ctx.store.id);
     return result;
   }
@@ -302,3 +307,4 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
 }
 
 export type CatalogAdminService = ReturnType<typeof createCatalogAdminService>;
+export { CATALOG_CHANGED } from './catalog.admin.repo.ts';

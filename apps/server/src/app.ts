@@ -15,6 +15,7 @@ import { tenantPlugin } from './plugins/tenant.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { mediaPlugin } from './plugins/media.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { webPlugin } from './plugins/web.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -67,6 +68,7 @@ export async function buildApp({ config, db, connections, web = true, logger = t
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   await app.register(databaseAvailabilityPlugin, { connections });
   await app.register(tenantPlugin);
   await app.register(authPlugin);

@@ -32,6 +32,7 @@ import { enquiriesRoutes } from './modules/enquiries/enquiries.routes.ts';
 import { reservationsPlugin } from './plugins/reservations.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { docsRoutes } from './modules/docs/docs.routes.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -90,6 +91,7 @@ export async function buildApp({ config, db, connections, web = true, logger = t
   }, { prefix: '/api' });
 
   await app.register(paymentsRoutes);
+  await app.register(seoRoutes);
   await app.register(reservationsPlugin);
   await app.register(mediaPlugin);
   if (web) await app.register(webPlugin);

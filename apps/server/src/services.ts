@@ -14,6 +14,7 @@ import { createSenders, type Senders } from './modules/notifications/senders.ts'
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createReturnsService } from './modules/returns/returns.service.ts';
+import { createSeoService } from './modules/seo/seo.service.ts';
 import { createStoresService } from './modules/stores/stores.service.ts';
 
 export interface ServiceDependencies {
@@ -42,7 +43,8 @@ export function createServices({ db, config, senders = createSenders(config.mess
   const returns = createReturnsService({ db, photos: config.privateMedia });
   const enquiries = createEnquiriesService({ db, config, notifications });
   const docs = createDocsService({ version: '1' });
-  return { health, docs, content, stores, catalog, notifications, customers, auth, addresses, cart, orders, payments, returns, enquiries };
+  const seo = createSeoService({ site: config.site, catalog, content });
+  return { health, docs, content, stores, catalog, seo, notifications, customers, auth, addresses, cart, orders, payments, returns, enquiries };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -105,6 +105,10 @@ export const endpoints = withSchemas(routes, {
   razorpayPage: { params: OrderParams, query: PayPageQuery, response: 'html', errors: [403, 404] },
   paymentCallback: { params: OrderParams, body: z.record(z.string(), z.string()), response: 'redirect', errors: [400] },
 
+  robots: { response: 'text' },
+  sitemap: { response: 'xml' },
+  sitemapFile: { params: z.object({ file: z.string().regex(/^\d{1,6}\.xml$/) }), response: 'xml', errors: [404] },
+
   health: { response: c.HealthResponse, errors: [503] },
   openApi: { response: z.record(z.string(), z.unknown()) },
   apiReference: { response: 'html' },

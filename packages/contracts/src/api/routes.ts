@@ -113,6 +113,13 @@ export const paymentRoutes = {
   paymentCallback: route({ method: 'POST', path: '/pay/callback/:orderId', access: 'public', root: true, summary: "The payment page's signed result; redirects to the order." }),
 } as const;
 
+/** What search engines read, at the root of each store's domain. */
+export const seoRoutes = {
+  robots: route({ method: 'GET', path: '/robots.txt', access: 'public', root: true, summary: "The store's robots.txt: private pages closed, its sitemap named." }),
+  sitemap: route({ method: 'GET', path: '/sitemap.xml', access: 'public', root: true, summary: "The store's sitemap (listings, blog, pages, stones), or an index of its files past 50,000 URLs." }),
+  sitemapFile: route({ method: 'GET', path: '/sitemaps/:file', access: 'public', root: true, summary: 'One file of the sitemap index (/sitemaps/{n}.xml).' }),
+} as const;
+
 export const systemRoutes = {
   health: route({ method: 'GET', path: '/health', access: 'system', summary: 'Whether the database answers (load balancers; no domain header).' }),
   openApi: route({ method: 'GET', path: '/openapi.json', access: 'system', summary: 'This API as an OpenAPI 3.1 document (no domain header).' }),
@@ -125,6 +132,6 @@ export const devRoutes = {
 
 export const routes = {
   ...storeRoutes, ...catalogRoutes, ...contentRoutes, ...authRoutes, ...customerRoutes, ...addressRoutes,
-  ...cartRoutes, ...orderRoutes, ...returnRoutes, ...enquiryRoutes, ...paymentRoutes, ...systemRoutes, ...devRoutes,
+  ...cartRoutes, ...orderRoutes, ...returnRoutes, ...enquiryRoutes, ...paymentRoutes, ...seoRoutes, ...systemRoutes, ...devRoutes,
 } as const;
 export type RouteName = keyof typeof routes;

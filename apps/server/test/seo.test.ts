@@ -144,3 +144,24 @@ describe("the store's own address", () => {
     expect(storeOrigin(site, { ...a.store, primaryDomain: 'alpha.test' })).toBe('https://alpha.test');
   });
 });
+
+describe('Open Graph pictures', () => {
+  it('renders a catalogue SVG as a 1200 x 630 PNG', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const sharp = (await import('sharp')).default;
+    mkdirSync(join(t.config.mediaDir, 'catalog'), { recursive: true });
+    writeFileSync(join(t.config.mediaDir, 'catalog', 'ruby.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><circle cx="200" cy="200" r="150" fill="#a01030"/></svg>');
+    mkdirSync(join(t.config.mediaDir, 'returns'), { recursive: true });
+    writeFileSync(join(t.config.mediaDir, 'returns', 'photo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>');
+    const res = await t.app.inject({ url: '/og-image/catalog/ruby.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'png', width: 1200, height: 630 });
+    for (const path of ['/og-image/catalog/missing.svg', '/og-image/returns/photo.svg', '/og-image/catalog/ruby.png', '/og-image/%2e%2e/%2e%2e/etc/passwd.svg']) {
+      expect((await t.app.inject({ url: path })).statusCode, path).toBe(404);
+    }
+  });
+});

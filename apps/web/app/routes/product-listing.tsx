@@ -11,6 +11,9 @@ import { activeFilterCount, filterFromSearch, filterToSearch, listingBody, type 
 import { loadRequired, notFound, requireRef, serverApi } from '../lib/server-api.ts';
 import { mediaUrl } from '../lib/media.ts';
 import { seo, storeFromMatches } from '../lib/seo.ts';
+import { itemPath } from '../lib/item-format.ts';
+import { ldJson, itemList } from '../lib/structured-data.ts';
+import { ITEMS_PER_PAGE } from '@gemstore/contracts/constants';
 import catalogCss from '../styles/catalog.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
@@ -19,36 +22,63 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cata
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const categoryRef = requireRef(params.productCategoryId);
   const productRef = requireRef(params.productId);
-  const filter = filterFromSearch(new URL(request.url).searchParams);
+  const search = new URL(request.url).searchParams;
+  const filter = filterFromSearch(search);
+  const page = pageFromSearch(search);
   const body = listingBody(filter, productRef);
   const api = serverApi(context);
   const [attributes, firstPage] = await Promise.all([
     loadRequired(api.productAttributes({ params: { id: productRef } })),
-    loadRequired(api.productItems({ query: { page: 1 }, body })),
+    loadRequired(api.productItems({ query: { page }, body })),
   ]);
   const category = attributes.product.product_category;
   if (categoryRef !== category.url.content && categoryRef !== String(category.id)) notFound('This product is not in that category.');
-  return { attributes, filter, body, firstPage };
+  if (page > 1 && firstPage.data.length === 0) notFound('There is no such page of stones.');
+  return { attributes, filter, body, firstPage, page };
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+/** ?page=n of a listing: a whole number from 1; anything else reads as page 1. */
+function pageFromSearch(search: URLSearchParams): number {
+  const n = Number(search.get('page') ?? '1');
+  return Number.isInteger(n) && n >= 1 && n <= 100000 ? n : 1;
+}
+
+/** The listing's address of page n: filters kept, page 1 without the parameter. */
+function pageHref(search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page > 1) params.set('page', String(page));
+  else params.delete('page');
+  const text = params.toString();
+  return text ? `?${text}` : '?';
+}
+
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const { product, product_stocks_count: count } = loaderData.attributes;
-  return seo({
-    title: `${product.name}: natural certified stones`,
+  const { page, firstPage } = loaderData;
+  const store = storeFromMatches(matches);
+  // Filters narrow the one listing: its address is the product's, with the page for later pages.
+  const path = `${location.pathname}${page > 1 ? `?page=${page}` : ''}`;
+  const tags = seo({
+    title: `${product.name}: natural certified stones${page > 1 ? `, page ${page}` : ''}`,
     description: product.description || `${count} natural, certified ${product.name} stones, each unique, with certificate.`,
     image: mediaUrl(product.primary_image.filename, ''),
-    store: storeFromMatches(matches),
+    store,
+    path,
   });
+  if (page > 1) tags.push({ tagName: 'link', rel: 'prev', href: `${location.pathname}${pageHref(location.search, page - 1)}`.replace(/\?$/, '') });
+  if (firstPage.data.length === ITEMS_PER_PAGE) tags.push({ tagName: 'link', rel: 'next', href: `${location.pathname}${pageHref(location.search, page + 1)}` });
+  if (store) tags.push(ldJson(itemList(store.origin, product.name, firstPage.data.map(itemPath), (page - 1) * ITEMS_PER_PAGE)));
+  return tags;
 }
 
 export default function ProductListing({ loaderData }: Route.ComponentProps) {
-  const { attributes, filter, body, firstPage } = loaderData;
+  const { attributes, filter, body, firstPage, page } = loaderData;
   const { product } = attributes;
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const query = useListingItems(body, firstPage);
+  const query = useListingItems(body, firstPage, page);
   const items = query.data.pages.flatMap((p) => p.data);
   const busy = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
   const activeCount = activeFilterCount(filter);
@@ -97,6 +127,7 @@ export default function ProductListing({ loaderData }: Route.ComponentProps) {
             error={query.isFetchNextPageError}
             onLoadMore={() => { if (!query.isFetching) void query.fetchNextPage(); }}
             label="Show more stones"
+            href={pageHref(location.search, page + query.data.pages.length)}
           />
         </section>
       </div>

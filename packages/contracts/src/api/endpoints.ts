@@ -108,6 +108,7 @@ export const endpoints = withSchemas(routes, {
   robots: { response: 'text' },
   sitemap: { response: 'xml' },
   sitemapFile: { params: z.object({ file: z.string().regex(/^\d{1,6}\.xml$/) }), response: 'xml', errors: [404] },
+  ogImage: { params: z.object({ '*': z.string().max(500) }), response: 'file', errors: [404] },
 
   health: { response: c.HealthResponse, errors: [503] },
   openApi: { response: z.record(z.string(), z.unknown()) },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, seoRoutes as seoRouteTable } from '@gemstore/contracts';
 import { endpointsOf, registerEndpoints } from '../../lib/endpoints.ts';
+import { renderOgImage } from './og-image.ts';
 
 /** A search engine reads these about once a day; an hour keeps a new stone from waiting long. */
 const CACHE = 'public, max-age=3600';
@@ -19,5 +20,8 @@ export async function seoRoutes(app: FastifyInstance) {
       const n = Number(request.params.file.replace(/\.xml$/, ''));
       return reply.header('cache-control', CACHE).type('application/xml; charset=utf-8').send(await seo.sitemapFile(request.ctx, n));
     },
+    // The same for every store (media is shared, like /media/), so no tenant: a day's cache, as /media/ has.
+    ogImage: async (request, reply) => reply.header('cache-control', 'public, max-age=86400').type('image/png')
+      .send(await renderOgImage(app.config.mediaDir, request.params['*'])),
   }, { robots: tenant, sitemap: tenant, sitemapFile: tenant });
 }

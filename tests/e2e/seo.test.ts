@@ -123,7 +123,7 @@ describe('a stone on the dollar store', () => {
   it('has a raster Open Graph picture, never an SVG', async () => {
     const { html } = await get(itemPath, `atelier.localhost:${port()}`);
     const image = metaContent(html, 'og:image')!;
-    expect(image).toMatch(new RegExp(`^http://atelier.localhost:${port()}/og-image/.+\\.svg$`));
+    expect(image).toMatch(new RegExp(`^http://atelier.localhost:${port()}/og-image/.+\\.png$`));
     expect(metaContent(html, 'twitter:image')).toBe(image);
     const picture = await get(new URL(image).pathname, `atelier.localhost:${port()}`);
     expect(picture.status).toBe(200);

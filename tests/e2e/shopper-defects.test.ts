@@ -39,6 +39,33 @@ describe('saved addresses', () => {
     expect(text).toContain('Pink City, Near Hawa Mahal');
     expect(text).toContain('Pink City, near City Palace');
     expect(text).not.toMatch(/near Near/i);
+
+    // The primary address can be corrected and stays primary.
+    const primary = page.locator('[data-testid="address-card"]', { has: page.getByTestId('address-primary') });
+    await primary.getByTestId('address-edit').click();
+    await page.waitForURL((u) => u.pathname.startsWith('/address/edit/'));
+    const landmark = page.getByTestId('address-form').getByLabel('Landmark');
+    await landmark.waitFor();
+    await page.waitForFunction(() => (document.querySelector('#address-landmark') as HTMLInputElement | null)?.value !== '');
+    await landmark.fill('Corrected landmark');
+    await page.getByTestId('address-submit').click();
+    await page.waitForURL((u) => u.pathname === '/address/all');
+    await primary.getByText('near Corrected landmark').waitFor();
+    expect(await page.getByTestId('address-primary').count()).toBe(1);
+    await t.close();
+  });
+
+  it("start in the store's own country on the dollar store, not India", async () => {
+    const t = await openPage(browser);
+    const { page } = t;
+    await page.goto(`${origin('atelier.localhost')}/login`);
+    await signInWithPassword(page, (u) => u.pathname === '/dashboard');
+    await page.goto(`${origin('atelier.localhost')}/address/create`);
+    const country = page.getByTestId('address-form').getByLabel('Country');
+    await page.locator('#address-countryId option[value="US"]').waitFor({ state: 'attached' });
+    await page.waitForFunction(() => (document.querySelector('#address-countryId') as HTMLSelectElement | null)?.value === 'US');
+    expect(await country.inputValue()).toBe('US');
+    await page.locator('#address-stateId option[value="US-NY"]').waitFor({ state: 'attached' });
     await t.close();
   });
 });

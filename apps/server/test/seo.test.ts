@@ -154,13 +154,13 @@ describe('Open Graph pictures', () => {
     writeFileSync(join(t.config.mediaDir, 'catalog', 'ruby.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><circle cx="200" cy="200" r="150" fill="#a01030"/></svg>');
     mkdirSync(join(t.config.mediaDir, 'returns'), { recursive: true });
     writeFileSync(join(t.config.mediaDir, 'returns', 'photo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>');
-    const res = await t.app.inject({ url: '/og-image/catalog/ruby.svg' });
+    const res = await t.app.inject({ url: '/og-image/catalog/ruby.png' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe('public, max-age=86400');
     const meta = await sharp(res.rawPayload).metadata();
     expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'png', width: 1200, height: 630 });
-    for (const path of ['/og-image/catalog/missing.svg', '/og-image/returns/photo.svg', '/og-image/catalog/ruby.png', '/og-image/%2e%2e/%2e%2e/etc/passwd.svg']) {
+    for (const path of ['/og-image/catalog/missing.png', '/og-image/returns/photo.png', '/og-image/catalog/ruby.svg', '/og-image/%2e%2e/%2e%2e/etc/passwd.png']) {
       expect((await t.app.inject({ url: path })).statusCode, path).toBe(404);
     }
   });

@@ -59,10 +59,10 @@ export function seo({ title, description, type = 'website', image, store, fullTi
   return tags;
 }
 
-/** A picture social sites can show: media SVGs become their PNG rendering (1200 x 630, served by /og-image/). */
+/** A picture social sites can show: /media/a/b.svg becomes its PNG rendering /og-image/a/b.png (1200 x 630). */
 export function ogImage(ref: string): string {
-  const media = /^\/media\/(.+\.svg)$/i.exec(ref);
-  if (media) return `/og-image/${media[1]}`;
+  const media = /^\/media\/(.+)\.svg$/i.exec(ref);
+  if (media) return `/og-image/${media[1]}.png`;
   return /\.svg($|\?)/i.test(ref) ? '' : ref;
 }
 

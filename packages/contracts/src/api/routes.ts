@@ -118,7 +118,7 @@ export const seoRoutes = {
   robots: route({ method: 'GET', path: '/robots.txt', access: 'public', root: true, summary: "The store's robots.txt: private pages closed, its sitemap named." }),
   sitemap: route({ method: 'GET', path: '/sitemap.xml', access: 'public', root: true, summary: "The store's sitemap (listings, blog, pages, stones), or an index of its files past 50,000 URLs." }),
   sitemapFile: route({ method: 'GET', path: '/sitemaps/:file', access: 'public', root: true, summary: 'One file of the sitemap index (/sitemaps/{n}.xml).' }),
-  ogImage: route({ method: 'GET', path: '/og-image/*', access: 'public', root: true, summary: 'A catalogue SVG (/media/{path}.svg) as a 1200 x 630 PNG for Open Graph and Twitter cards.' }),
+  ogImage: route({ method: 'GET', path: '/og-image/*', access: 'public', root: true, summary: 'A catalogue SVG (/media/{path}.svg) as a 1200 x 630 PNG (/og-image/{path}.png) for Open Graph and Twitter cards.' }),
 } as const;
 
 export const systemRoutes = {

@@ -9,14 +9,16 @@ const HEIGHT = 630;
 
 /**
  * A catalogue SVG from the media folder rendered as a PNG, whole and centred on the shop's paper
- * colour: Facebook, X and WhatsApp show raster pictures only. Only .svg files of the public media
- * folder, never outside it and never the private returns folder.
+ * colour: Facebook, X and WhatsApp show raster pictures only. `a/b.png` is the rendering of
+ * `/media/a/b.svg`; only .svg files of the public media folder, never outside it and never the
+ * private returns folder.
  */
 export async function renderOgImage(mediaDir: string, path: string): Promise<Buffer> {
   const root = resolve(mediaDir);
-  const file = resolve(root, path);
+  const svgPath = path.replace(/\.png$/i, '.svg');
+  const file = resolve(root, svgPath);
   const inside = relative(root, file);
-  if (!/\.svg$/i.test(path) || inside.startsWith('..') || inside.split(sep)[0]?.toLowerCase() === 'returns' || inside.includes('\0')) {
+  if (!/\.png$/i.test(path) || inside.startsWith('..') || inside.split(sep)[0]?.toLowerCase() === 'returns' || inside.includes('\0')) {
     throw new NotFoundError('There is no such picture.');
   }
   const svg = await readFile(file).catch(() => { throw new NotFoundError('There is no such picture.'); });

@@ -1,6 +1,8 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, origin, signInWithPassword } from './browser.ts';
+import { api, hydrated, launchBrowser, openPage, origin } from './browser.ts';
+
+const DEMO = { email: 'demo@gemstore.test', password: 'demo1234' };
 
 /* Defects shoppers reported (issue 14, item 8), each seen in the browser. */
 
@@ -8,32 +10,47 @@ let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
-/** The signed-in page's bearer token, to add an address through the API the page itself uses. */
-async function addAddress(page: import('playwright-core').Page, landmark: string): Promise<void> {
-  const status = await page.evaluate(async (mark) => {
-    const token = window.localStorage.getItem('gemstore.token');
-    const res = await fetch('/api/address-save', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', domain: window.location.hostname, authorization: `Bearer ${token}` },
-      body: JSON.stringify({ address: {
-        name: 'Asha Verma', phone: '9876501234', label: 'Landmark check', countryId: 'IN', stateId: 'IN-RJ', cityId: 'Jaipur',
-        address: '12 Johari Bazaar', locality: 'Pink City', landmark: mark, pincode: '302003',
-      } }),
-    });
-    return res.status;
-  }, landmark);
-  expect(status).toBe(200);
+/** The demo customer signed in through the API: the token the sign-in screens would have stored. */
+async function signIn(host: string): Promise<{ token: string; user: unknown }> {
+  const { userId } = await api<{ userId: number }>('login', { host, body: { phone: DEMO.email } });
+  return api<{ token: string; user: unknown }>('login-password-submit', { host, body: { userId, password: DEMO.password, phone: DEMO.email } });
+}
+
+/** A page whose session is the given sign-in (stored before any script of the shop runs). */
+async function signedInPage(session: { token: string; user: unknown }) {
+  const t = await openPage(browser);
+  await t.page.addInitScript((s) => {
+    window.localStorage.setItem('gemstore.token', s.token);
+    window.localStorage.setItem('gemstore.user', JSON.stringify(s.user));
+  }, session);
+  return t;
+}
+
+async function addAddress(host: string, token: string, landmark: string): Promise<void> {
+  const res = await fetch(`${origin(host)}/api/address-save`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', domain: host, authorization: `Bearer ${token}` },
+    body: JSON.stringify({ address: {
+      name: 'Asha Verma', phone: '9876501234', label: 'Landmark check', countryId: 'IN', stateId: 'IN-RJ', cityId: 'Jaipur',
+      address: '12 Johari Bazaar', locality: 'Pink City', landmark, pincode: '302003',
+    } }),
+  });
+  expect(res.status).toBe(200);
+}
+
+async function goto(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await hydrated(page);
 }
 
 describe('saved addresses', () => {
   it('print a landmark once with "near", whether or not the shopper typed it', async () => {
-    const t = await openPage(browser);
+    const session = await signIn('localhost');
+    await addAddress('localhost', session.token, 'Near Hawa Mahal');
+    await addAddress('localhost', session.token, 'City Palace');
+    const t = await signedInPage(session);
     const { page } = t;
-    await page.goto(`${origin()}/login`);
-    await signInWithPassword(page, (u) => u.pathname === '/dashboard');
-    await addAddress(page, 'Near Hawa Mahal');
-    await addAddress(page, 'City Palace');
-    await page.goto(`${origin()}/address/all`);
+    await goto(page, `${origin()}/address/all`);
     await page.getByText('Near Hawa Mahal').first().waitFor();
     const text = (await page.locator('main').textContent()) ?? '';
     expect(text).toContain('Pink City, Near Hawa Mahal');
@@ -56,11 +73,9 @@ describe('saved addresses', () => {
   });
 
   it("start in the store's own country on the dollar store, not India", async () => {
-    const t = await openPage(browser);
+    const t = await signedInPage(await signIn('atelier.localhost'));
     const { page } = t;
-    await page.goto(`${origin('atelier.localhost')}/login`);
-    await signInWithPassword(page, (u) => u.pathname === '/dashboard');
-    await page.goto(`${origin('atelier.localhost')}/address/create`);
+    await goto(page, `${origin('atelier.localhost')}/address/create`);
     const country = page.getByTestId('address-form').getByLabel('Country');
     await page.locator('#address-countryId option[value="US"]').waitFor({ state: 'attached' });
     await page.waitForFunction(() => (document.querySelector('#address-countryId') as HTMLSelectElement | null)?.value === 'US');

@@ -66,6 +66,11 @@ export function takeRedirect(): string | null {
   return safeLocalPath(path);
 }
 
+/** Whether a reload asked for by a sign-in is still to come (the flag is left for the layout to take). */
+export function refreshPending(): boolean {
+  return readStorage(REFRESH_KEY) === '1';
+}
+
 /** True once: when a sign-in asked layout pages to reload. */
 export function takeRefreshFlag(): boolean {
   const set = readStorage(REFRESH_KEY) === '1';

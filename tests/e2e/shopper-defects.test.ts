@@ -19,7 +19,9 @@ async function signIn(host: string): Promise<{ token: string; user: unknown }> {
 /** A page whose session is the given sign-in (stored before any script of the shop runs). */
 async function signedInPage(session: { token: string; user: unknown }) {
   const t = await openPage(browser);
+  // Only in the shop's own documents: frames of other origins (the footer's map) have no storage to give.
   await t.page.addInitScript((s) => {
+    if (window.top !== window) return;
     window.localStorage.setItem('gemstore.token', s.token);
     window.localStorage.setItem('gemstore.user', JSON.stringify(s.user));
   }, session);

@@ -149,6 +149,15 @@ describe('listings', () => {
     expect(list2!.itemListElement.some((e: Ld) => firstUrls.has(e.url))).toBe(false);
     expect((await get(`${listingPath}?page=9999`, `atelier.localhost:${port()}`)).status).toBe(404);
   });
+
+  it('have headings in order: the h1, then h2 for each stone, never a skipped level', async () => {
+    const { html } = await get(listingPath, `atelier.localhost:${port()}`);
+    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    const levels = [...main.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
+    expect(levels[0]).toBe(1);
+    expect(levels.filter((l) => l === 2).length).toBeGreaterThanOrEqual(20);
+    levels.forEach((level, i) => { if (i > 0) expect(level, `heading ${i}`).toBeLessThanOrEqual(levels[i - 1]! + 1); });
+  });
 });
 
 describe('posts', () => {

@@ -86,3 +86,41 @@ describe('saved addresses', () => {
     await t.close();
   });
 });
+
+describe('faint text', () => {
+  it('has at least 4.5:1 contrast against what is behind it on the listing', async () => {
+    const t = await openPage(browser);
+    const { page } = t;
+    await goto(page, `${origin('atelier.localhost')}/product/precious-gemstones/emerald`);
+    const ratios = await page.evaluate(() => {
+      const faint = getComputedStyle(document.documentElement).getPropertyValue('--ink-faint').trim();
+      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+      const probe = document.createElement('span');
+      probe.style.color = faint;
+      document.body.append(probe);
+      const faintRgb = getComputedStyle(probe).color;
+      probe.remove();
+      const luminance = ([r, g, b]: number[]) => {
+        const f = (v: number) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; };
+        return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
+      };
+      const background = (el: Element | null): number[] => {
+        for (let e = el; e; e = e.parentElement) {
+          const c = rgb(getComputedStyle(e).backgroundColor);
+          if (c.length === 3 || (c.length === 4 && c[3]! > 0)) return c.slice(0, 3);
+        }
+        return [255, 255, 255];
+      };
+      const out: { text: string; ratio: number }[] = [];
+      for (const el of document.querySelectorAll('body *')) {
+        if (getComputedStyle(el).color !== faintRgb || !el.textContent?.trim()) continue;
+        const [a, b] = [luminance(rgb(faintRgb)), luminance(background(el))].sort((x, y) => y - x);
+        out.push({ text: el.textContent.trim().slice(0, 30), ratio: (a! + 0.05) / (b! + 0.05) });
+      }
+      return out;
+    });
+    expect(ratios.length).toBeGreaterThan(0);
+    for (const { text, ratio } of ratios) expect(ratio, text).toBeGreaterThanOrEqual(4.5);
+    await t.close();
+  });
+});

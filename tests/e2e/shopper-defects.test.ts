@@ -124,3 +124,32 @@ describe('faint text', () => {
     await t.close();
   });
 });
+
+describe('the development outbox', () => {
+  it("shows only its own store's messages and fits a phone's screen", async () => {
+    // A sign-in code sent by the Indian store, to an address the dollar store's page must not show.
+    const { userId } = await api<{ userId: number }>('login', { host: 'localhost', body: { phone: DEMO.email } });
+    await api('login-send-otp', { host: 'localhost', body: { userId, phone: DEMO.email } });
+    // And one sent by the dollar store, which its page does show.
+    const atelier = await api<{ userId: number }>('login', { host: 'atelier.localhost', body: { phone: DEMO.email } });
+    await api('login-send-otp', { host: 'atelier.localhost', body: { userId: atelier.userId, phone: DEMO.email } });
+    const all = await (await fetch(`${origin()}/api/dev/outbox`)).json() as { messages: { to: string; code: string | null }[] };
+    const own = await api<{ messages: { to: string; code: string | null }[] }>('dev/outbox', { host: 'atelier.localhost' });
+    expect(own.messages.length).toBeGreaterThan(0);
+    const ownCodes = new Set(own.messages.map((m) => m.code));
+    const foreign = all.messages.filter((m) => m.code && !ownCodes.has(m.code)).map((m) => m.code!);
+    expect(foreign.length).toBeGreaterThan(0);
+
+    const t = await openPage(browser, { phone: true });
+    const { page } = t;
+    await goto(page, `${origin('atelier.localhost')}/dev/outbox`);
+    await page.getByTestId('outbox-table').waitFor();
+    expect(await page.getByTestId('outbox-message').count()).toBe(own.messages.length);
+    const shown = (await page.locator('main').textContent()) ?? '';
+    expect(shown).toContain(own.messages[0]!.code!);
+    for (const code of foreign.slice(0, 10)) expect(shown).not.toContain(code);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await t.close();
+  });
+});

@@ -128,6 +128,8 @@ describe('checkout journey', () => {
     await signInWithPassword(page, (u) => u.pathname === '/cart' && !u.searchParams.has('add'));
     const row = page.locator(`[data-testid="cart-row"][data-item-id="${stone.id}"]`);
     await row.waitFor();
+    // The stone was added once, after the sign-in's one reload: not "already in your cart".
+    await expect.poll(() => page.getByTestId('cart-message').textContent()).toBe('The stone was added to your cart.');
     expect(await page.getByTestId('cart-row').count()).toBe(1);
     expect(await row.getByTestId('cart-sku').textContent()).toBe(stone.sku);
     expect(await row.getByTestId('cart-ratti').textContent()).toContain(`(${stone.ratti.rati_standard}+ range)`);

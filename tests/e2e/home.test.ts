@@ -19,7 +19,8 @@ describe('home page', () => {
     expect(await page.title()).toContain(profile.name);
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
     expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBeTruthy();
-    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/^http:\/\/localhost:\d+\/media\//);
+    // On the store's own domain (ratna.localhost, whatever host the page was opened on), as a raster rendering of the slide.
+    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/^http:\/\/ratna\.localhost:\d+\/og-image\/.+\.png$/);
 
     // Header: phone, address, Sign In, cart with a count.
     await expect.poll(() => page.getByTestId('header-phone').textContent()).toContain(profile.configurationData.header.phone);
@@ -56,8 +57,11 @@ describe('home page', () => {
     expect(await page.getByTestId('footer-products').locator('a').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('footer-policies').locator('a').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('footer-know-us').locator('a').count()).toBeGreaterThan(0);
-    const digits = (profile.configurationData.whatsappPhone || footer.contact.phone).replace(/\D/g, '');
+    // Spec: the WhatsApp chat opens with the footer phone, the number the footer shows (not another stored one).
+    const digits = footer.contact.phone.replace(/\D/g, '');
+    expect(digits).not.toBe(profile.configurationData.whatsappPhone?.replace(/\D/g, ''));
     expect(await page.getByTestId('whatsapp-link').getAttribute('href')).toBe(`https://wa.me/${digits}`);
+    expect(await page.locator('.footer__contact a[href^="tel:"]').getAttribute('href')).toBe(`tel:+${digits}`);
     const map = page.locator('.footer__map iframe');
     expect(await map.getAttribute('loading')).toBe('lazy');
     expect(await map.getAttribute('title')).toBeTruthy();

@@ -15,6 +15,7 @@ import { tenantPlugin } from './plugins/tenant.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { mediaPlugin } from './plugins/media.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { webPlugin } from './plugins/web.ts';
 import { adminPlugin } from './plugins/admin.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
@@ -37,6 +38,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { docsRoutes } from './modules/docs/docs.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -79,6 +81,7 @@ export async function buildApp({ config, db, connections, web = true, logger = t
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   await app.register(databaseAvailabilityPlugin, { connections });
   await app.register(tenantPlugin);
   await app.register(authPlugin);
@@ -104,6 +107,7 @@ export async function buildApp({ config, db, connections, web = true, logger = t
   }, { prefix: '/api' });
 
   await app.register(paymentsRoutes);
+  await app.register(seoRoutes);
   await app.register(reservationsPlugin);
   await app.register(mediaPlugin);
   if (web) {

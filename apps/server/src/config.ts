@@ -37,6 +37,10 @@ const EnvSchema = z.object({
   WEB_BUILD_DIR: z.string().default(resolve(import.meta.dirname, '../../web/build')),
   ADMIN_BUILD_DIR: z.string().default(resolve(import.meta.dirname, '../../admin/build')),
   STORE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  // How a store's own address is written in canonical links, the sitemap and structured data.
+  SITE_URL_SCHEME: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['https', 'http']).optional()),
+  SITE_URL_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+  SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50000).default(50000),
   // Peers whose X-Forwarded-For, -Proto and -Host are believed; from anyone else they are ignored.
   TRUSTED_PROXIES: z.string().default('').transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean)),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
@@ -120,6 +124,7 @@ export interface Config {
   /** The back office's build (apps/admin/build), served at /admin. */
   adminBuildDir: string;
   storeCacheSeconds: number;
+  site: SiteConfig;
   /** Addresses and ranges of the reverse proxies whose forwarded headers are trusted (empty: none). */
   trustedProxies: string[];
   /** How long SIGTERM waits for requests in progress and open connections (main.ts). */
@@ -128,6 +133,15 @@ export interface Config {
   auth: AuthConfig;
   checkout: CheckoutConfig;
   privateMedia: PrivateMediaConfig;
+}
+
+/** How a store's own address (its primary domain) becomes a URL: canonical links, sitemap, structured data. */
+export interface SiteConfig {
+  scheme: 'https' | 'http';
+  /** Written after the domain; none for the scheme's usual port. */
+  port?: number;
+  /** URLs per sitemap file before the sitemap becomes an index of files (at most 50,000, the protocol's limit). */
+  sitemapUrlsPerFile: number;
 }
 
 /** Uploads only their owner and the store's staff may see (return photos), kept outside the public media folder. */
@@ -198,6 +212,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webBuildDir: resolve(e.WEB_BUILD_DIR),
     adminBuildDir: resolve(e.ADMIN_BUILD_DIR),
     storeCacheSeconds: e.STORE_CACHE_SECONDS,
+    // Production serves shops over HTTPS on the usual port; the demo and tests on http://<domain>:PORT.
+    site: {
+      scheme: e.SITE_URL_SCHEME ?? (e.NODE_ENV === 'production' ? 'https' : 'http'),
+      port: e.SITE_URL_PORT ?? (e.NODE_ENV === 'production' ? undefined : e.PORT),
+      sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
+    },
     trustedProxies: e.TRUSTED_PROXIES,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     messaging: {

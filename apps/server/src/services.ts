@@ -18,6 +18,7 @@ import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createReturnsService } from './modules/returns/returns.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
+import { createSeoService } from './modules/seo/seo.service.ts';
 import { createStoresService } from './modules/stores/stores.service.ts';
 
 export interface ServiceDependencies {
@@ -50,7 +51,8 @@ export function createServices({ db, config, senders = createSenders(config.mess
   const media = createMediaService({ mediaDir: config.mediaDir });
   const catalogAdmin = createCatalogAdminService({ db, audit, media, changed: catalog.forget });
   const staff = createStaffService({ db, config, auth, notifications, audit, stores });
-  return { health, docs, content, stores, catalog, catalogAdmin, media, notifications, customers, auth, addresses, cart, orders, payments, returns, enquiries, audit, staff };
+  const seo = createSeoService({ site: config.site, catalog, content });
+  return { health, docs, content, stores, catalog, catalogAdmin, media, seo, notifications, customers, auth, addresses, cart, orders, payments, returns, enquiries, audit, staff };
 }
 
 export type Services = ReturnType<typeof createServices>;

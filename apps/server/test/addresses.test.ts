@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses } from '@gemstore/db';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from './helper.ts';
+import { PRIMARY_ADDRESS_TYPE_ID } from '@gemstore/contracts/constants';
 import { addressForm, caller, createShopper, type Shop, type Shopper, createCheckoutWorld } from './checkout-fixtures.ts';
 
 let t: TestApp;
@@ -96,10 +97,19 @@ describe('addresses', () => {
     expect(update.json().address).toMatchObject({ id: secondId, label: 'Studio', state: { name: 'Maharashtra' }, city: { name: 'Mumbai' } });
   });
 
-  it('refuses to edit, update, delete or set again the primary address', async () => {
+  it('lets the primary address be corrected: its fields change and it stays primary', async () => {
+    const edit = await call('/api/address-edit', asha, { addressId: firstId });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json()).toMatchObject({ id: firstId });
+    const update = await call('/api/address-update', asha, { address: { ...addressForm(), label: 'Corrected home', landmark: 'Clock tower', id: firstId } });
+    expect(update.statusCode).toBe(200);
+    expect(update.json().address).toMatchObject({ id: firstId, label: 'Corrected home', landmark: 'Clock tower', address_type_id: PRIMARY_ADDRESS_TYPE_ID });
+    const list = (await call('/api/address', asha)).json().addresses as { id: number; address_type_id: number }[];
+    expect(list.filter((a) => a.address_type_id === PRIMARY_ADDRESS_TYPE_ID).map((a) => a.id)).toEqual([firstId]);
+  });
+
+  it('refuses to delete or set again the primary address', async () => {
     for (const [path, body] of [
-      ['/api/address-edit', { addressId: firstId }],
-      ['/api/address-update', { address: { ...addressForm(), id: firstId } }],
       ['/api/address-delete', { addressId: firstId }],
       ['/api/address-set-primary', { addressId: firstId }],
     ] as const) {

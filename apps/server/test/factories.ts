@@ -53,7 +53,7 @@ export async function createStore(db: Database, input: StoreInput = {}): Promise
     logoPath: `/media/logo-${n}.svg`,
     configuration: storeConfiguration(name),
   }).returning();
-  await db.insert(storeDomains).values([domain, ...(input.extraDomains ?? [])].map((d) => ({ domain: d, storeId: store!.id })));
+  await db.insert(storeDomains).values([domain, ...(input.extraDomains ?? [])].map((d, i) => ({ domain: d, storeId: store!.id, isPrimary: i === 0 })));
   return { ...store!, domain };
 }
 

@@ -177,3 +177,27 @@ describe('msg91-style SMS and voice sender', () => {
     expect(row!.error).toMatch(/500/);
   });
 });
+
+describe('the development outbox per store', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await buildTestApp(); });
+  afterAll(async () => { await t?.close(); });
+
+  it("lists only the named store's messages, and every store's without a domain header", async () => {
+    const a = await createStore(t.db, { domain: 'outbox-a.test' });
+    const b = await createStore(t.db, { domain: 'outbox-b.test' });
+    await t.db.insert(outboxMessages).values([
+      { storeId: a.id, to: 'shared@example.com', channel: 'email', purpose: 'login', code: '111111', text: 'A code' },
+      { storeId: b.id, to: 'shared@example.com', channel: 'email', purpose: 'login', code: '222222', text: 'B code' },
+    ]);
+    const codes = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({ url: '/api/dev/outbox?to=shared@example.com', headers });
+      expect(res.statusCode).toBe(200);
+      return (res.json().messages as { code: string }[]).map((m) => m.code).sort();
+    };
+    expect(await codes({ domain: 'outbox-a.test' })).toEqual(['111111']);
+    expect(await codes({ domain: 'outbox-b.test' })).toEqual(['222222']);
+    expect(await codes({})).toEqual(['111111', '222222']);
+    expect((await t.app.inject({ url: '/api/dev/outbox', headers: { domain: 'nobody.test' } })).statusCode).toBe(404);
+  });
+});

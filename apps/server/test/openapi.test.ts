@@ -20,7 +20,13 @@ describe('the API description', () => {
       .filter((r) => !NOT_API.some((pattern) => pattern.test(r.path)))
       .map((r) => `${r.method} ${r.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}')}`);
     expect(registered.length).toBeGreaterThan(70);
-    expect([...new Set(registered)].sort()).toEqual(described);
+    // The route tree prints every wildcard route as a bare `*`: those the document describes are asked for by name.
+    const wildcards = described.filter((d) => d.endsWith('/*'));
+    for (const entry of wildcards) {
+      const [method, url] = entry.split(' ') as ['GET' | 'POST', string];
+      expect(t.app.hasRoute({ method, url }), entry).toBe(true);
+    }
+    expect([...new Set(registered)].sort()).toEqual(described.filter((d) => !wildcards.includes(d)));
   });
 
   it('shows a readable reference page at /api/docs without a store, a script or a domain header', async () => {

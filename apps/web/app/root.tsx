@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
+import type { StoreProfile } from '@gemstore/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Route } from './+types/root';
 import { SessionProvider } from './lib/session.tsx';
@@ -12,9 +13,18 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/** The page's language and region: English as the store's country writes it (India's rupee store en-IN, the dollar store en-US). */
+function useDocumentLanguage(): string {
+  const store = useRouteLoaderData('routes/store-layout') as { profile?: StoreProfile } | undefined;
+  const guest = useRouteLoaderData('routes/guest-only-layout') as { profile?: StoreProfile } | undefined;
+  const profile = store?.profile ?? guest?.profile;
+  if (!profile) return 'en';
+  return profile.isFromIndia ? 'en-IN' : 'en-US';
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    <html lang={useDocumentLanguage()}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -6,11 +6,12 @@ export function displayAmount(rupees: number, currency: Currency): number {
   return Math.round(rupees * currency.exchangeRate * 100) / 100;
 }
 
+/** "Rs. 1,29,000.00" as the spec writes rupees (Indian grouping); dollars as the US writes them, "$310.50". */
 export function formatPrice(rupees: number, currency: Currency): string {
   const value = displayAmount(rupees, currency);
   const locale = currency.currency === 'INR' ? 'en-IN' : 'en-US';
   const text = value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${currency.sign} ${text}`;
+  return currency.currency === 'INR' ? `${currency.sign} ${text}` : `${currency.sign}${text}`;
 }
 
 export const MG_PER_CARAT = 200;

@@ -58,6 +58,8 @@ export const StoreProfile = z.object({
   /** The store's ratti in mg (DOMAIN.md). */
   ratti_mg: z.number(),
   gst_rate: z.number(),
+  /** The store's own address (`https://shop.example`, no trailing slash): canonical links and structured data start with it. */
+  site_url: z.string(),
 });
 export type StoreProfile = z.infer<typeof StoreProfile>;
 

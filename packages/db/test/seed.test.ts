@@ -39,6 +39,8 @@ describe('demo seed', () => {
     const domains = await handle.db.select().from(storeDomains);
     const byDomain = Object.fromEntries(domains.map((d) => [d.domain, d.storeId]));
     expect(byDomain).toEqual({ localhost: rows[0]!.id, 'ratna.localhost': rows[0]!.id, '127.0.0.1': rows[0]!.id, 'atelier.localhost': rows[1]!.id });
+    // Each store's own address (canonical links, the sitemap) is one of its domains.
+    expect(domains.filter((d) => d.isPrimary).map((d) => d.domain).sort()).toEqual(['atelier.localhost', 'ratna.localhost']);
   });
 
   it('gives each store a root category, child categories and the nine products', async () => {
@@ -92,7 +94,7 @@ describe('demo seed', () => {
     expect(progress).toEqual([
       expect.stringMatching(new RegExp(`^migrations: ${migrations} of ${migrations} applied in \\d+ ms$`)),
       expect.stringMatching(new RegExp(`^demo pictures: ${files} files written to ${mediaDir} in [\\d.]+ m?s$`)),
-      expect.stringMatching(new RegExp(`^seeding Ratna Gems \\(localhost, ratna.localhost, 127.0.0.1\\): ${await stones('Ratna Gems')} stones \\(\\d+ sold\\), 9 products, \\d+ posts, 14 pages in [\\d.]+ m?s$`)),
+      expect.stringMatching(new RegExp(`^seeding Ratna Gems \\(ratna.localhost, localhost, 127.0.0.1\\): ${await stones('Ratna Gems')} stones \\(\\d+ sold\\), 9 products, \\d+ posts, 14 pages in [\\d.]+ m?s$`)),
       expect.stringMatching(new RegExp(`^seeding Atelier Gemstones \\(atelier.localhost\\): ${await stones('Atelier Gemstones')} stones \\(\\d+ sold\\), 9 products, \\d+ posts, 14 pages in [\\d.]+ m?s$`)),
     ]);
   });

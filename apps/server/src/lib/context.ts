@@ -4,7 +4,8 @@ import type { Database, stores } from '@gemstore/db';
 import type { Executor, Transaction } from './db.ts';
 import { ForbiddenError, UnauthorizedError } from './errors.ts';
 
-export type Store = typeof stores.$inferSelect;
+/** A store with its own address (the primary domain), which canonical links and the sitemap name. */
+export type Store = typeof stores.$inferSelect & { primaryDomain: string };
 
 /**
  * Who is calling: nobody signed in, a customer of the store, a member of its staff, or the system

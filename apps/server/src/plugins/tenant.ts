@@ -18,7 +18,8 @@ export const tenantPlugin = fp(async (app: FastifyInstance) => {
     }
   });
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/check-domain/')) return;
+    if (!request.url.startsWith('/api/') && !request.routeOptions.config?.tenant) return;
+    if (request.url.startsWith('/api/check-domain/')) return;
     if (request.routeOptions.config?.skipTenant) return;
     const domain = requestDomain(request);
     const store = domain ? await stores.findByDomain(domain) : null;
@@ -31,5 +32,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes that work without a store (webhooks, dev tools) set this. */
     skipTenant?: boolean;
+    /** Routes outside /api that belong to the store of the request's host (robots.txt, the sitemap) set this. */
+    tenant?: boolean;
   }
 }

@@ -38,8 +38,14 @@ export async function webPlugin(app: FastifyInstance) {
     wildcard: false,
     index: false,
     decorateReply: false,
+    // The build wrote .br and .gz copies of text assets (apps/web/vite.config.ts): sent as the client accepts.
+    preCompressed: true,
+    // The header is set below: left on, the library's own (max-age=0) replaced it.
+    cacheControl: false,
     setHeaders: (res, path) => {
+      // Names under /assets/ carry a hash of their content: a new build makes new names, so they never change.
       res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      if (/\.(js|mjs|css|svg|json|html|txt|xml)(\.br|\.gz)?$/.test(path)) res.setHeader('vary', 'accept-encoding');
     },
   });
 

@@ -1,11 +1,12 @@
 import type { Item } from '@gemstore/contracts';
 import { rattiFromMg } from '@gemstore/contracts/constants';
+import { stonePath } from '@gemstore/contracts/paths';
 
 /** Names, paths and numbers of a stone, shown alike by the catalogue, the cart, the checkout and orders. */
 
 /** The stone's page: /item/{first friendly url} (or its id). */
 export function itemPath(item: Pick<Item, 'id' | 'url'>): string {
-  return `/item/${encodeURIComponent(item.url[0]?.url || String(item.id))}`;
+  return stonePath(item.url[0]?.url || item.id);
 }
 
 /** The name with the weight (spec section 2): stone names usually carry it ("Blue Sapphire 3.09 Ratti"); otherwise carats are added. */

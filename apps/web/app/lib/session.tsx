@@ -66,10 +66,24 @@ export function takeRedirect(): string | null {
   return safeLocalPath(path);
 }
 
-/** True once: when a sign-in asked layout pages to reload. */
+/** Set in this document once a layout took the flag to reload it: the reload is under way. */
+let reloadUnderway = false;
+
+/**
+ * Whether this document is about to be replaced by the reload a sign-in asked for: the flag is
+ * still stored, or a layout took it and is reloading (the app keeps running until the page unloads).
+ */
+export function refreshPending(): boolean {
+  return reloadUnderway || readStorage(REFRESH_KEY) === '1';
+}
+
+/** True once: when a sign-in asked layout pages to reload (the caller reloads). */
 export function takeRefreshFlag(): boolean {
   const set = readStorage(REFRESH_KEY) === '1';
-  if (set) writeStorage(REFRESH_KEY, null);
+  if (set) {
+    writeStorage(REFRESH_KEY, null);
+    reloadUnderway = true;
+  }
   return set;
 }
 

@@ -4,7 +4,9 @@ import { PostView } from '../features/blog/components/post-view.tsx';
 import { loadBlogList } from '../features/blog/blog-data.server.ts';
 import { DEFAULT_BLOG_COVER, mediaUrl } from '../lib/media.ts';
 import { loadRequired, requireRef, serverApi } from '../lib/server-api.ts';
-import { seo, storeFromMatches, textOf } from '../lib/seo.ts';
+import { postPath } from '../features/blog/post-paths.ts';
+import { ogImage, seo, storeFromMatches, textOf } from '../lib/seo.ts';
+import { blogPosting, ldJson } from '../lib/structured-data.ts';
 import contentCss from '../styles/content.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentCss }];
@@ -20,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { kind: 'post' as const, post };
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const store = storeFromMatches(matches);
   if (loaderData.kind === 'list') {
     const category = loaderData.posts.category;
@@ -29,19 +31,26 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       title: `${category?.name ?? 'Journal'}${page > 1 ? `, page ${page}` : ''}`,
       description: category ? `Posts about ${category.name}.` : 'Notes on gemstones.',
       store,
+      path: location.pathname,
     });
   }
   const { post } = loaderData;
   const metaDescription = post.meta_values.find((m) => m.meta.name === 'description')?.content;
+  const description = metaDescription || post.description || textOf(post.body);
+  const image = mediaUrl(post.cover_photo_url, DEFAULT_BLOG_COVER);
+  // One address per post: the path its first category gives, whichever category's path it was opened on.
+  const path = postPath(post);
   return [
     ...seo({
       title: post.meta_values.find((m) => m.meta.name === 'title')?.content || post.title,
-      description: metaDescription || post.description || textOf(post.body),
+      description,
       type: 'article',
-      image: mediaUrl(post.cover_photo_url, DEFAULT_BLOG_COVER),
+      image,
       store,
+      path,
     }),
     { property: 'article:published_time', content: post.published_at },
+    ...(store ? [ldJson(blogPosting(store.profile, post, path, ogImage(image) || image, description))] : []),
   ];
 }
 

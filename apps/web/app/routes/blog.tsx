@@ -14,7 +14,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return loadBlogList(context, requireRef(params.page), 1);
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const category = loaderData.posts.category;
   const page = loaderData.posts.data.current_page;
   return seo({
@@ -22,6 +22,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     description: category ? `Posts about ${category.name}.` : 'Notes on gemstones: how to choose, care for and wear them.',
     image: loaderData.posts.data.data[0]?.cover_photo_url,
     store: storeFromMatches(matches),
+    path: location.pathname,
   });
 }
 

@@ -9,6 +9,7 @@ import { useSaveToCart } from '../features/cart/api/save-to-cart.ts';
 import { CartTable } from '../features/cart/components/cart-table.tsx';
 import { checkoutPath } from '../lib/checkout-paths.ts';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
+import { refreshPending } from '../lib/session.tsx';
 import { usePriceFormatter } from '../lib/store-context.tsx';
 import checkoutCss from '../styles/checkout.css?url';
 import { positiveId } from '../lib/ids.ts';
@@ -32,7 +33,9 @@ export default function CartPage() {
   const add = params.get('add');
 
   useEffect(() => {
-    if (!add || adding.current === add) return;
+    // Right after sign-in the layout reloads the page once (spec): adding now would run again after
+    // the reload and answer "already in your cart" for the stone just added. The reloaded page adds it.
+    if (!add || adding.current === add || refreshPending()) return;
     adding.current = add;
     const itemId = positiveId(add);
     const done = () => navigate('/cart', { replace: true });

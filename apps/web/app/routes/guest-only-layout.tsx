@@ -10,9 +10,9 @@ import accountCss from '../styles/account.css?url';
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }];
 
 /** The store's name and logo for the centred layout (and isFromIndia for the register form). */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const store = await loadRequired(serverApi(context).storeProfile());
-  return { profile: store.profile, origin: new URL(request.url).origin };
+  return { profile: store.profile, origin: store.profile.site_url };
 }
 
 // The store does not change between the sign-in screens.

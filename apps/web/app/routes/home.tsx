@@ -5,6 +5,7 @@ import { HeroSlider } from '../features/home/components/hero-slider.tsx';
 import { PromoBanners } from '../features/home/components/promo-banners.tsx';
 import { loadOptional, serverApi } from '../lib/server-api.ts';
 import { seo, storeFromMatches } from '../lib/seo.ts';
+import { ldJson, organization, website } from '../lib/structured-data.ts';
 import { useStoreProfile } from '../lib/store-context.tsx';
 import homeCss from '../styles/home.css?url';
 
@@ -18,13 +19,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   const store = storeFromMatches(matches);
   const name = store?.profile.name ?? 'Gemstore';
-  return seo({
+  const tags = seo({
     title: `${name}: natural, certified gemstones`,
     description: `Shop natural, lab-certified gemstones at ${name}: sapphires, rubies, emeralds and more, each stone unique with its own certificate.`,
     image: store?.profile.configurationData.slider[0]?.image,
     store,
     fullTitle: true,
+    path: '/home',
   });
+  return store ? [...tags, ldJson(organization(store.profile)), ldJson(website(store.profile))] : tags;
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { listingPath } from '@gemstore/contracts/paths';
 import { isSafeWebUrl } from '@gemstore/contracts/urls';
 import type { Route } from './+types/item';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
@@ -7,10 +8,10 @@ import { useItemCartActions } from '../features/cart/use-item-cart-actions.ts';
 import { ItemActions } from '../features/catalog/components/item-actions.tsx';
 import { ItemGallery } from '../features/catalog/components/item-gallery.tsx';
 import { formatNumber, itemPath, itemTitle, rattiLabel, rattiText } from '../lib/item-format.ts';
-import { absoluteUrl, mediaUrl } from '../lib/media.ts';
-import { displayAmount } from '../lib/money.ts';
+import { mediaUrl } from '../lib/media.ts';
 import { loadRequired, requireRef, serverApi } from '../lib/server-api.ts';
-import { seo, storeFromMatches } from '../lib/seo.ts';
+import { ogImage, seo, storeFromMatches } from '../lib/seo.ts';
+import { ldJson, product } from '../lib/structured-data.ts';
 import { usePriceFormatter, useStoreProfile } from '../lib/store-context.tsx';
 import catalogCss from '../styles/catalog.css?url';
 
@@ -28,31 +29,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const title = itemTitle(item);
   const description = item.description
     || `${title}: ${formatNumber(item.carat)} ct (${rattiLabel(item.ratti.rati_standard)} ratti range), ${item.color.color}, ${item.clarity.clarity}, ${item.origin.origin}. Certified by ${item.certificate.lab}.`;
-  // Sites that show a link's picture read JPEG, not WebP or SVG.
+  // Sites that show a link's picture read raster images: a photo's JPEG copy, or the catalogue SVG drawn as a PNG.
   const image = item.photos[0]?.jpeg ?? mediaUrl(item.image, '');
-  const tags = seo({ title, description, type: 'product', image, store });
-  if (store) {
-    const currency = store.profile.currency;
-    tags.push({
-      'script:ld+json': {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: title,
-        sku: item.sku,
-        ...(image ? { image: absoluteUrl(store.origin, image) } : {}),
-        description,
-        category: item.product.name,
-        offers: {
-          '@type': 'Offer',
-          url: absoluteUrl(store.origin, itemPath(item)),
-          price: displayAmount(item.amounts.mrpAmount, currency).toFixed(2),
-          priceCurrency: currency.currency,
-          availability: item.status === 'available' ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
-          itemCondition: 'https://schema.org/NewCondition',
-        },
-      },
-    });
-  }
+  // One address per stone, whether it was opened by its friendly url or its id.
+  const path = itemPath(item);
+  const tags = seo({ title, description, type: 'product', image, store, path });
+  if (store) tags.push(ldJson(product(store.profile, item, { title, description, path, image: ogImage(image) || image })));
   return tags;
 }
 
@@ -87,7 +69,7 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
     <div className="container item">
       <Breadcrumbs items={[
         { label: 'Home', to: '/home' },
-        { label: item.product.name, to: `/product/${encodeURIComponent(item.product.category_url)}/${encodeURIComponent(item.product.url)}` },
+        { label: item.product.name, to: listingPath(item.product.category_url, item.product.url) },
         { label: title },
       ]} />
       <div className="item__layout">

@@ -1,21 +1,27 @@
+import { useLocation } from 'react-router';
 import type { Route } from './+types/product-listing';
+import { ITEMS_PER_PAGE } from '@gemstore/contracts/constants';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { useListingItems } from '../features/catalog/api/get-listing-page.ts';
 import { StoneResults } from '../features/catalog/components/stone-results.tsx';
 import { filterFromSearch, listingBody } from '../features/catalog/listing-filter.ts';
+import { itemPath } from '../lib/item-format.ts';
 import { INR } from '../lib/money.ts';
 import { loadRequired, notFound, requireRef, serverApi } from '../lib/server-api.ts';
 import { mediaUrl } from '../lib/media.ts';
 import { seo, storeFromMatches } from '../lib/seo.ts';
+import { ldJson, itemList } from '../lib/structured-data.ts';
 import catalogCss from '../styles/catalog.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
 
-/** product/{productCategoryId}/{productId}: filters, their counts and page 1 render on the server from the query string. */
+/** product/{productCategoryId}/{productId}: filters, their counts and the page (?page=n) render on the server from the query string. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const categoryRef = requireRef(params.productCategoryId);
   const productRef = requireRef(params.productId);
-  const filter = filterFromSearch(new URL(request.url).searchParams);
+  const search = new URL(request.url).searchParams;
+  const filter = filterFromSearch(search);
+  const page = pageFromSearch(search);
   const api = serverApi(context);
   // Prices are typed in the store's currency; only a price filter needs it to make the body.
   const currency = filter.priceMin !== undefined || filter.priceMax !== undefined ? (await loadRequired(api.storeProfile())).profile.currency : INR;
@@ -23,26 +29,51 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [attributes, counts, firstPage] = await Promise.all([
     loadRequired(api.productAttributes({ params: { id: productRef } })),
     loadRequired(api.stoneCounts({ body })),
-    loadRequired(api.productItems({ query: { page: 1 }, body })),
+    loadRequired(api.productItems({ query: { page }, body })),
   ]);
   const category = attributes.product.product_category;
   if (categoryRef !== category.url.content && categoryRef !== String(category.id)) notFound('This product is not in that category.');
-  return { product: attributes.product, counts, filter, body, firstPage };
+  if (page > 1 && firstPage.data.length === 0) notFound('There is no such page of stones.');
+  return { product: attributes.product, counts, filter, body, firstPage, page };
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const { product, counts } = loaderData;
-  return seo({
-    title: `${product.name}: natural certified stones`,
+/** ?page=n of a listing: a whole number from 1; anything else reads as page 1. */
+function pageFromSearch(search: URLSearchParams): number {
+  const n = Number(search.get('page') ?? '1');
+  return Number.isInteger(n) && n >= 1 && n <= 100000 ? n : 1;
+}
+
+/** The listing's address of page n: filters kept, page 1 without the parameter. */
+function pageHref(search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page > 1) params.set('page', String(page));
+  else params.delete('page');
+  const text = params.toString();
+  return text ? `?${text}` : '?';
+}
+
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const { product, counts, page, firstPage } = loaderData;
+  const store = storeFromMatches(matches);
+  // Filters narrow the one listing: its address is the product's, with the page for later pages.
+  const path = `${location.pathname}${page > 1 ? `?page=${page}` : ''}`;
+  const tags = seo({
+    title: `${product.name}: natural certified stones${page > 1 ? `, page ${page}` : ''}`,
     description: product.description || `${counts.product_stocks_count} natural, certified ${product.name} stones, each unique, with certificate.`,
     image: mediaUrl(product.primary_image.filename, ''),
-    store: storeFromMatches(matches),
+    store,
+    path,
   });
+  if (page > 1) tags.push({ tagName: 'link', rel: 'prev', href: `${location.pathname}${pageHref(location.search, page - 1)}`.replace(/\?$/, '') });
+  if (firstPage.data.length === ITEMS_PER_PAGE) tags.push({ tagName: 'link', rel: 'next', href: `${location.pathname}${pageHref(location.search, page + 1)}` });
+  if (store) tags.push(ldJson(itemList(store.origin, product.name, firstPage.data.map(itemPath), (page - 1) * ITEMS_PER_PAGE)));
+  return tags;
 }
 
 export default function ProductListing({ loaderData }: Route.ComponentProps) {
-  const { product, counts, filter, body, firstPage } = loaderData;
-  const query = useListingItems(body, firstPage);
+  const { product, counts, filter, body, firstPage, page } = loaderData;
+  const location = useLocation();
+  const query = useListingItems(body, firstPage, page);
   const items = query.data.pages.flatMap((p) => p.data);
 
   return (
@@ -56,7 +87,11 @@ export default function ProductListing({ loaderData }: Route.ComponentProps) {
         filter={filter}
         counts={counts}
         items={items}
-        more={{ hasMore: query.hasNextPage, loading: query.isFetchingNextPage, error: query.isFetchNextPageError, load: () => { if (!query.isFetching) void query.fetchNextPage(); } }}
+        more={{
+          hasMore: query.hasNextPage, loading: query.isFetchingNextPage, error: query.isFetchNextPageError,
+          load: () => { if (!query.isFetching) void query.fetchNextPage(); },
+          href: pageHref(location.search, page + query.data.pages.length),
+        }}
       />
       {/* The gem's story comes after its stones, so a phone shows stones on its first screen. */}
       {product.description && (

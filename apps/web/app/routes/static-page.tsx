@@ -12,13 +12,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { page };
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const { page } = loaderData;
   return seo({
     title: page.title,
     description: page.meta_description || textOf(page.body),
     type: 'article',
     store: storeFromMatches(matches),
+    path: location.pathname,
   });
 }
 

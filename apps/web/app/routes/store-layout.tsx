@@ -13,7 +13,7 @@ import { StoreProvider } from '../lib/store-context.tsx';
 import { seo } from '../lib/seo.ts';
 
 /** The public layout: the store's header, menu and footer, loaded once per document. */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const api = serverApi(context);
   const [store, products, pageCategories, policyPages, knowUsPages] = await Promise.all([
     loadRequired(api.storeProfile()),
@@ -29,8 +29,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     pageCategories: pageCategories?.categories ?? [],
     policyPages: policyPages?.pages ?? [],
     knowUsPages: knowUsPages?.pages ?? [],
-    /** For absolute Open Graph URLs. */
-    origin: new URL(request.url).origin,
+    /** Canonical and Open Graph URLs are on the store's own domain, whatever Host the request named. */
+    origin: store.profile.site_url,
   };
 }
 

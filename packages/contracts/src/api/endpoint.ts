@@ -45,8 +45,8 @@ export interface Schemas {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType | MultipartBody;
-  /** The 200 answer: JSON by its schema, an HTML page, a redirect or a file. */
-  response: z.ZodType | 'html' | 'redirect' | 'file';
+  /** The 200 answer: JSON by its schema, an HTML page, a redirect, a file, plain text or XML. */
+  response: z.ZodType | 'html' | 'redirect' | 'file' | 'text' | 'xml';
   /** Error statuses the call may answer besides 200 (their bodies are the shared error shapes). */
   errors?: readonly number[];
 }

@@ -129,6 +129,10 @@ export const endpoints = withSchemas(routes, {
   adminUpdateStone: { params: a.AdminIdParams, body: a.AdminStoneBody, response: a.AdminStoneResponse, errors: staffCall },
   adminBulkStones: { body: a.AdminBulkStonesBody, response: a.AdminBulkStonesResponse, errors: staffCall },
   adminUploadImage: { body: { multipart: true, fields: z.object({}) }, response: c.MediaUploadResponse, errors: [...staffOnly, 413] },
+  robots: { response: 'text' },
+  sitemap: { response: 'xml' },
+  sitemapFile: { params: z.object({ file: z.string().regex(/^\d{1,6}\.xml$/) }), response: 'xml', errors: [404] },
+  ogImage: { params: z.object({ '*': z.string().max(500) }), response: 'file', errors: [404] },
 
   health: { response: c.HealthResponse, errors: [503] },
   openApi: { response: z.record(z.string(), z.unknown()) },

@@ -51,6 +51,8 @@ export function openApiDocument(endpoints: Record<string, Endpoint>, info: { tit
     const ok = e.response === 'html' ? { description: 'An HTML page.', content: { 'text/html': { schema: { type: 'string' } } } }
       : e.response === 'redirect' ? { description: 'Redirects the browser (303).' }
         : e.response === 'file' ? { description: 'The file.', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } }
+        : e.response === 'text' ? { description: 'Plain text.', content: { 'text/plain': { schema: { type: 'string' } } } }
+        : e.response === 'xml' ? { description: 'An XML document.', content: { 'application/xml': { schema: { type: 'string' } } } }
         : { description: 'OK', content: { 'application/json': { schema: jsonSchema(e.response, 'output') } } };
     const responses: Record<string, unknown> = { [e.response === 'redirect' ? '303' : '200']: ok };
     for (const status of e.errors ?? []) responses[String(status)] = errorResponse(status);
@@ -60,7 +62,7 @@ export function openApiDocument(endpoints: Record<string, Endpoint>, info: { tit
       operationId: name,
       summary: e.summary,
       ...(roles ? { description: `Staff roles allowed: ${roles.join(', ')}.`, 'x-staff-roles': roles } : {}),
-      tags: [e.access === 'dev' ? 'development' : e.root ? 'payment pages' : e.path.startsWith('/admin/') ? 'admin' : e.access],
+      tags: [e.access === 'dev' ? 'development' : e.root ? (e.path.startsWith('/pay/') ? 'payment pages' : 'search engines') : e.path.startsWith('/admin/') ? 'admin' : e.access],
       parameters: [
         ...(e.root || e.access === 'system' ? [] : [{ name: 'domain', in: 'header', required: e.access !== 'provider' && e.access !== 'dev', schema: { type: 'string' }, description: "The store's hostname." }]),
         ...parameters(e.params, 'path'),

@@ -165,6 +165,14 @@ export const auditRoutes = {
   adminAudit: route({ method: 'GET', path: '/admin/audit', access: 'staff', capability: 'audit', summary: 'Staff writes, newest first, filtered by member and by object (?page=n).' }),
 } as const;
 
+/** What search engines read, at the root of each store's domain. */
+export const seoRoutes = {
+  robots: route({ method: 'GET', path: '/robots.txt', access: 'public', root: true, summary: "The store's robots.txt: private pages closed, its sitemap named." }),
+  sitemap: route({ method: 'GET', path: '/sitemap.xml', access: 'public', root: true, summary: "The store's sitemap (listings, blog, pages, stones), or an index of its files past 50,000 URLs." }),
+  sitemapFile: route({ method: 'GET', path: '/sitemaps/:file', access: 'public', root: true, summary: 'One file of the sitemap index (/sitemaps/{n}.xml).' }),
+  ogImage: route({ method: 'GET', path: '/og-image/*', access: 'public', root: true, summary: 'A catalogue SVG (/media/{path}.svg) as a 1200 x 630 PNG (/og-image/{path}.png) for Open Graph and Twitter cards.' }),
+} as const;
+
 export const systemRoutes = {
   health: route({ method: 'GET', path: '/health', access: 'system', summary: 'Whether the database answers (load balancers; no domain header).' }),
   openApi: route({ method: 'GET', path: '/openapi.json', access: 'system', summary: 'This API as an OpenAPI 3.1 document (no domain header).' }),
@@ -178,6 +186,6 @@ export const devRoutes = {
 export const routes = {
   ...storeRoutes, ...catalogRoutes, ...contentRoutes, ...authRoutes, ...customerRoutes, ...addressRoutes,
   ...cartRoutes, ...orderRoutes, ...returnRoutes, ...enquiryRoutes, ...paymentRoutes, ...systemRoutes, ...devRoutes,
-  ...staffRoutes, ...auditRoutes, ...adminCatalogRoutes, ...mediaRoutes,
+  ...staffRoutes, ...auditRoutes, ...adminCatalogRoutes, ...mediaRoutes, ...seoRoutes,
 } as const;
 export type RouteName = keyof typeof routes;

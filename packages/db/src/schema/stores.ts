@@ -1,4 +1,5 @@
-import { boolean, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** The store's display configuration as the spec's store profile names it. */
 export interface StoreConfiguration {
@@ -45,4 +46,9 @@ export const stores = pgTable('stores', {
 export const storeDomains = pgTable('store_domains', {
   domain: text('domain').primaryKey(),
   storeId: integer('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
-});
+  /**
+   * The store's own address: canonical links, the sitemap and structured data name it whatever
+   * hostname a request came on. At most one per store; without one, the first domain by name.
+   */
+  isPrimary: boolean('is_primary').notNull().default(false),
+}, (t) => [uniqueIndex('store_domains_one_primary').on(t.storeId).where(sql`${t.isPrimary}`)]);

@@ -52,7 +52,7 @@ export const RATNA: StoreDef = {
   phone: '+91 141 256 7890', whatsappPhone: '919876543210',
   address: '112 Johari Bazaar, Jaipur, Rajasthan 302003, India',
   city: 'Jaipur', state: 'Rajasthan', country: 'India',
-  domains: ['localhost', 'ratna.localhost', '127.0.0.1'],
+  domains: ['ratna.localhost', 'localhost', '127.0.0.1'],
   mapEmbedUrl: osmEmbed(75.8267, 26.9196),
   social: {
     facebook: 'https://www.facebook.com/ratnagems.demo', instagram: 'https://www.instagram.com/ratnagems.demo',
@@ -133,6 +133,7 @@ export async function createStore(db: DbOrTx, s: StoreDef): Promise<number> {
     logoPath: logoImage(s), configuration: storeConfiguration(s),
     reservationMinutes: 15, paymentProvider: 'sandbox', paymentMethodIds: [1001],
   }).returning({ id: stores.id });
-  await db.insert(storeDomains).values(s.domains.map((domain) => ({ domain, storeId: row!.id })));
+  // The first domain is the store's own address (canonical links, sitemap).
+  await db.insert(storeDomains).values(s.domains.map((domain, i) => ({ domain, storeId: row!.id, isPrimary: i === 0 })));
   return row!.id;
 }

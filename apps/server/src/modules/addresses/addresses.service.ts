@@ -74,18 +74,17 @@ async function saveAddress(db: Executor, ctx: CustomerContext, input: AddressFie
   return { address: toAddress(row), message: 'The address was saved.' };
 }
 
+/** Any address may be corrected, the primary one too: its fields change, it stays primary. */
 async function updateAddress(db: Executor, ctx: CustomerContext, id: number, input: AddressFields): Promise<AddressResponse> {
   const values = toValues(input);
-  refusePrimary(await requireAddress(db, ctx, id), 'edited');
+  await requireAddress(db, ctx, id);
   const row = await repo.updateAddress(db, ctx.store.id, ctx.actor.customerId, id, values);
   if (!row) throw new NotFoundError(NOT_FOUND);
   return { address: toAddress(row), message: 'The address was updated.' };
 }
 
 async function editAddress(db: Executor, ctx: CustomerContext, id: number): Promise<AddressEditResponse> {
-  const row = await requireAddress(db, ctx, id);
-  refusePrimary(row, 'edited');
-  const a = toAddress(row);
+  const a = toAddress(await requireAddress(db, ctx, id));
   return {
     id: a.id, name: a.name, phone: a.phone, country_id: a.country_id, state_id: a.state_id, city_id: a.city_id,
     address: a.address, locality: a.locality, landmark: a.landmark, pincode: a.pincode, label: a.label,

@@ -355,3 +355,17 @@ export async function setItemsStatus(db: Executor, itemIds: number[], status: St
 
 
 export type StoneStatus = (typeof items.status.enumValues)[number];
+
+/** Stones a search engine should know: those on the storefront and not sold yet (a sold stone keeps its page, but is no longer offered). */
+const isListed = sql`${items.status} in ('available', 'reserved')`;
+
+export async function countListedStones(db: Executor, storeId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(items).where(and(eq(items.storeId, storeId), isListed));
+  return row?.n ?? 0;
+}
+
+/** One slice of the listed stones' addresses, oldest first (a stable order for the sitemap's files). */
+export async function listListedStoneUrls(db: Executor, storeId: number, offset: number, limit: number) {
+  return db.select({ id: items.id, url: items.url, createdAt: items.createdAt }).from(items)
+    .where(and(eq(items.storeId, storeId), isListed)).orderBy(asc(items.id)).limit(limit).offset(offset);
+}

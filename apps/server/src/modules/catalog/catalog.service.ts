@@ -310,6 +310,11 @@ export function createCatalogService({ db, config }: CatalogDeps) {
     categories: (ctx: RequestContext, ref: string | null) => getCategories(executor(db, ctx), ctx, ref),
     products: (ctx: RequestContext) => getProducts(executor(db, ctx), ctx),
     productAttributes: (ctx: RequestContext, ref: string) => getProductAttributes(executor(db, ctx), ctx, ref),
+    /** Each product's listing (category and product urls), for the sitemap. */
+    listings: (ctx: RequestContext) => repo.listProducts(executor(db, ctx), ctx.store.id),
+    /** How many stones the sitemap lists (all not sold), and one slice of them in a stable order. */
+    countListedStones: (ctx: RequestContext) => repo.countListedStones(executor(db, ctx), ctx.store.id),
+    listedStoneUrls: (ctx: RequestContext, offset: number, limit: number) => repo.listListedStoneUrls(executor(db, ctx), ctx.store.id, offset, limit),
     rattis: (ctx: RequestContext) => getRattis(executor(db, ctx), ctx),
     listItems: (ctx: RequestContext, body: ListingFilterBody, page: number) => listItems(reads, masters, describe, ctx, body, page),
     stoneCounts: (ctx: RequestContext, body: StoneSearchBody) => stoneCounts(executor(db, ctx), reads, masters, ctx, body),

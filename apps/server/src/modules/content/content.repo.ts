@@ -99,3 +99,20 @@ export async function findPost(db: Executor, storeId: number, url: string) {
   return rows[0] ?? null;
 }
 
+
+/** Every page of the store, whatever its placement (the sitemap). */
+export async function listAllPageLinks(db: Executor, storeId: number): Promise<PageLink[]> {
+  return db.select(pageLink).from(pages).where(eq(pages.storeId, storeId)).orderBy(asc(pages.id));
+}
+
+/**
+ * Every live post with the slug of its first category by name (its address) and its date (the sitemap).
+ * The outer column is written out: in a one-table query Drizzle leaves the table name off, and a bare
+ * "id" would name the category's inside the subquery.
+ */
+export async function listLivePostLinks(db: Executor, storeId: number) {
+  return db.select({
+    url: posts.url, publishedAt: posts.publishedAt,
+    categorySlug: sql<string | null>`(select c.slug from ${postCategoryLinks} l join ${postCategories} c on c.id = l.category_id where l.post_id = "posts"."id" order by c.name limit 1)`,
+  }).from(posts).where(and(eq(posts.storeId, storeId), isLive())).orderBy(asc(posts.id));
+}

@@ -44,6 +44,15 @@ export function createContentService({ db }: { db: Database }) {
       return { page: { ...page, body: sanitizeHtml(page.body) } };
     },
 
+    /** Every page, every live post (with its first category's slug) and every post category: the sitemap's content. */
+    async sitemapContent(ctx: RequestContext) {
+      const q = executor(db, ctx);
+      const [pages, posts, categories] = await Promise.all([
+        repo.listAllPageLinks(q, ctx.store.id), repo.listLivePostLinks(q, ctx.store.id), repo.listPostCategories(q, ctx.store.id),
+      ]);
+      return { pages, posts, categories };
+    },
+
     async postCategories(ctx: RequestContext) {
       return { categories: await repo.listPostCategories(executor(db, ctx), ctx.store.id) };
     },

@@ -82,8 +82,8 @@ export async function markMessageFailed(db: Executor, id: number, error: string)
 }
 
 /** Newest first; every store (the dev outbox is not tenant-scoped). */
-export async function listOutboxMessages(db: Executor, to: string | undefined, limit: number): Promise<OutboxRow[]> {
+export async function listOutboxMessages(db: Executor, to: string | undefined, limit: number, storeId?: number): Promise<OutboxRow[]> {
   return db.select().from(outboxMessages)
-    .where(to ? eq(outboxMessages.to, to) : undefined)
+    .where(and(to ? eq(outboxMessages.to, to) : undefined, storeId === undefined ? undefined : eq(outboxMessages.storeId, storeId)))
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id)).limit(limit);
 }

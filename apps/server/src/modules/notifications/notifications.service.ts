@@ -199,10 +199,10 @@ async function deliverCode(
 
 // ---------- Dev outbox ----------
 
-async function listOutbox(db: Executor, to: string | undefined): Promise<OutboxResponse> {
+async function listOutbox(db: Executor, to: string | undefined, storeId?: number): Promise<OutboxResponse> {
   const target = to?.trim();
   const normalised = target && target.includes('@') ? target.toLowerCase() : target?.replace(/[\s().-]/g, '');
-  const rows = await repo.listOutboxMessages(db, normalised || undefined, 50);
+  const rows = await repo.listOutboxMessages(db, normalised || undefined, 50, storeId);
   return {
     messages: rows.map((m) => ({
       to: m.to, channel: m.channel, purpose: m.purpose, code: m.code, text: m.text, created_at: m.createdAt.toISOString(),
@@ -256,8 +256,8 @@ export function createNotificationsService({ db, config, senders }: { db: Databa
       deliverEmail(executor(db, ctx), ctx, deps, { ...input, to: ctx.store.email }, false),
     /** An email to a person (a staff invitation): 503 when it cannot be sent. */
     sendEmail: (ctx: RequestContext, email: Email) => deliverEmail(executor(db, ctx), ctx, deps, email, true),
-    /** The development outbox (GET /api/dev/outbox): not for production. */
-    outbox: (to: string | undefined) => listOutbox(db, to),
+    /** The development outbox (GET /api/dev/outbox): not for production. One store's messages when a store is named. */
+    outbox: (to: string | undefined, storeId?: number) => listOutbox(db, to, storeId),
   };
 }
 

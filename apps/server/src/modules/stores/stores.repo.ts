@@ -1,13 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { type StoreConfiguration, storeDomains, stores } from '@gemstore/db';
 import type { Executor } from '../../lib/db.ts';
 import type { Store } from '../../lib/context.ts';
 
+/** The store's columns and its own domain: the primary one, else the first by name (the outer column written out, see content.repo). */
+const storeColumns = {
+  ...getTableColumns(stores),
+  primaryDomain: sql<string>`(select d.domain from ${storeDomains} d where d.store_id = "stores"."id" order by d.is_primary desc, d.domain limit 1)`,
+};
+
 export async function findStoreByDomain(db: Executor, domain: string): Promise<Store | null> {
-  const rows = await db.select({ store: stores }).from(storeDomains)
+  const rows = await db.select(storeColumns).from(storeDomains)
     .innerJoin(stores, eq(stores.id, storeDomains.storeId))
     .where(eq(storeDomains.domain, domain)).limit(1);
-  return rows[0]?.store ?? null;
+  return rows[0] ?? null;
 }
 
 export async function updateStoreConfiguration(db: Executor, storeId: number, configuration: StoreConfiguration): Promise<StoreConfiguration | null> {
@@ -16,7 +22,7 @@ export async function updateStoreConfiguration(db: Executor, storeId: number, co
 }
 
 export async function findStoreById(db: Executor, storeId: number): Promise<Store | null> {
-  const [row] = await db.select().from(stores).where(eq(stores.id, storeId)).limit(1);
+  const [row] = await db.select(storeColumns).from(stores).where(eq(stores.id, storeId)).limit(1);
   return row ?? null;
 }
 

@@ -2,7 +2,7 @@ import {
   type Currency, isMediaRef, isSafeLink, isSafeWebUrl, StoreConfigurationInput, type StoreProfile, type StoreProfileResponse,
 } from '@gemstore/contracts';
 import type { Database, StoreConfiguration } from '@gemstore/db';
-import type { Config } from '../../config.ts';
+import type { Config, SiteConfig } from '../../config.ts';
 import { executor, type RequestContext, type Store, type Scope } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { ContentService } from '../content/content.service.ts';
@@ -20,7 +20,16 @@ const safeUrlOrNone = (value: string | undefined) => (isSafeWebUrl(value) ? valu
  * The profile the storefront renders. Whatever reached the stored configuration (older rows, a
  * direct database edit), a URL that is not safe to put in a link, frame or picture is left out.
  */
-export function toStoreProfile(store: Store): StoreProfile {
+/**
+ * The store's own origin, from its primary domain in the database: never from the Host header a
+ * client sent, so every hostname of a store (and any forged one) names the same canonical URLs.
+ */
+export function storeOrigin(site: SiteConfig, store: Store): string {
+  const usualPort = site.scheme === 'https' ? 443 : 80;
+  return `${site.scheme}://${store.primaryDomain}${site.port && site.port !== usualPort ? `:${site.port}` : ''}`;
+}
+
+export function toStoreProfile(store: Store, site: SiteConfig): StoreProfile {
   const c = store.configuration;
   const social: StoreProfile['configurationData']['social'] = {};
   for (const key of ['facebook', 'twitter', 'instagram', 'youtube'] as const) {
@@ -44,6 +53,7 @@ export function toStoreProfile(store: Store): StoreProfile {
     currency: storeCurrency(store),
     ratti_mg: store.rattiMg,
     gst_rate: store.gstRate,
+    site_url: storeOrigin(site, store),
   };
 }
 
@@ -80,7 +90,7 @@ export function createStoresService({ db, config, content }: StoresDeps) {
     findById: (scope: Scope, storeId: number) => repo.findStoreById(executor(db, scope), storeId),
 
     async profile(ctx: RequestContext): Promise<StoreProfileResponse> {
-      return { profile: toStoreProfile(ctx.store), nonCategorizedPages: await content.pageLinks(ctx, 'non_categorized') };
+      return { profile: toStoreProfile(ctx.store, config.site), nonCategorizedPages: await content.pageLinks(ctx, 'non_categorized') };
     },
 
     /**

@@ -7,13 +7,15 @@ interface Props {
   /** Visible button text, also the fallback where IntersectionObserver is missing. */
   label: string;
   error?: boolean;
+  /** The next page's own address (?page=n): a real link crawlers follow, which a click turns into loading in place. */
+  href?: string;
 }
 
 /**
  * Infinite scroll: asks for the next page when the sentinel comes near the viewport, while there is
  * more. A real button stays for keyboard users and as a retry.
  */
-export function LoadMore({ hasMore, loading, onLoadMore, label, error }: Props) {
+export function LoadMore({ hasMore, loading, onLoadMore, label, error, href }: Props) {
   const sentinel = useRef<HTMLDivElement>(null);
   const latest = useRef(onLoadMore);
   latest.current = onLoadMore;
@@ -32,7 +34,12 @@ export function LoadMore({ hasMore, loading, onLoadMore, label, error }: Props) 
   return (
     <div ref={sentinel} className="load-more" data-testid="load-more">
       <p aria-live="polite" className="load-more__status">{loading ? 'Loading more…' : error ? 'Could not load more.' : ''}</p>
-      <button type="button" className="button button--ghost" onClick={onLoadMore} disabled={loading}>{error ? 'Try again' : label}</button>
+      {href && !error ? (
+        <a className="button button--ghost" href={href} rel="next" aria-disabled={loading || undefined}
+          onClick={(event) => { event.preventDefault(); if (!loading) onLoadMore(); }}>{label}</a>
+      ) : (
+        <button type="button" className="button button--ghost" onClick={onLoadMore} disabled={loading}>{error ? 'Try again' : label}</button>
+      )}
     </div>
   );
 }

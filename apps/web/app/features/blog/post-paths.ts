@@ -1,15 +1,13 @@
 import type { PostSummary } from '@gemstore/contracts';
+import { blogCategoryPath, postPathOf } from '@gemstore/contracts/paths';
 
 /** Posts live at /blog/{categoryUrl}/{url}; a post without a category uses "all". */
 export function postPath(post: Pick<PostSummary, 'url' | 'categories'>): string {
-  return `/blog/${encodeURIComponent(post.categories[0]?.slug || 'all')}/${encodeURIComponent(post.url)}`;
+  return postPathOf(post.categories[0]?.slug, post.url);
 }
 
 /** A category's list: /blog/{category}; page n > 1 at /blog/{category}/{n}. */
-export function categoryPath(slug: string, page = 1): string {
-  // A numeric slug alone would read as a blog page number, so it keeps its page segment.
-  return page > 1 || /^\d+$/.test(slug) ? `/blog/${encodeURIComponent(slug)}/${page}` : `/blog/${encodeURIComponent(slug)}`;
-}
+export const categoryPath = blogCategoryPath;
 
 export function formatPostDate(iso: string): string {
   const date = new Date(iso);

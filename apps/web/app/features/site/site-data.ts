@@ -1,4 +1,5 @@
 import type { PageCategory, PageLink, ProductSummary, StoreProfile } from '@gemstore/contracts';
+import { listingPath, pagePathOf } from '@gemstore/contracts/paths';
 
 /** What the store layout loads once for the header, menu and footer. */
 export interface SiteData {
@@ -11,11 +12,11 @@ export interface SiteData {
 }
 
 export function productPath(p: ProductSummary): string {
-  return `/product/${encodeURIComponent(p.product_category.url.content || String(p.product_category.id))}/${encodeURIComponent(p.url.content || String(p.id))}`;
+  return listingPath(p.product_category.url.content || p.product_category.id, p.url.content || p.id);
 }
 
 export function pagePath(p: PageLink): string {
-  return `/${encodeURIComponent(p.url || String(p.id))}`;
+  return pagePathOf(p.url || p.id);
 }
 
 /** Digits of a phone number for tel: and wa.me links. */

@@ -7,7 +7,10 @@ export function isPrimaryAddress(address: Pick<Address, 'address_type_id'>): boo
   return address.address_type_id === PRIMARY_ADDRESS_TYPE_ID;
 }
 
-/** One saved address: the primary one is marked Primary and has no actions (spec section 4). */
+/**
+ * One saved address. The primary one is marked Primary and can be corrected (Edit) but not deleted
+ * or chosen again; the others can be edited, made the default or deleted.
+ */
 export function AddressCard({ address, busy, onSetDefault, onDelete }: {
   address: Address;
   busy: boolean;
@@ -22,13 +25,15 @@ export function AddressCard({ address, busy, onSetDefault, onDelete }: {
         {primary && <span className="badge badge--accent" data-testid="address-primary">Primary</span>}
       </div>
       <PostalAddress value={address} />
-      {!primary && (
-        <div className="address-card__actions">
-          <Link to={`/address/edit/${address.id}?addressId=${address.id}`} className="text-button" data-testid="address-edit">Edit</Link>
-          <button type="button" className="text-button" disabled={busy} onClick={() => onSetDefault(address)} data-testid="address-set-default">Set as default</button>
-          <button type="button" className="text-button text-button--danger" disabled={busy} onClick={() => onDelete(address)} data-testid="address-delete">Delete</button>
-        </div>
-      )}
+      <div className="address-card__actions">
+        <Link to={`/address/edit/${address.id}?addressId=${address.id}`} className="text-button" data-testid="address-edit">Edit</Link>
+        {!primary && (
+          <>
+            <button type="button" className="text-button" disabled={busy} onClick={() => onSetDefault(address)} data-testid="address-set-default">Set as default</button>
+            <button type="button" className="text-button text-button--danger" disabled={busy} onClick={() => onDelete(address)} data-testid="address-delete">Delete</button>
+          </>
+        )}
+      </div>
     </li>
   );
 }

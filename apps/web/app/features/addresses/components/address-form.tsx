@@ -1,14 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { AddressEditResponse, AddressResponse } from '@gemstore/contracts';
 import { ApiError } from '@gemstore/contracts/client';
 import { useCities, useCountries, useStates } from '../api/get-locations.ts';
 import { useSaveAddress } from '../api/save-address.ts';
+import { useStoreProfile } from '../../../lib/store-context.tsx';
 
 type TextField = 'name' | 'phone' | 'label' | 'address' | 'locality' | 'landmark' | 'pincode';
 type Values = Record<TextField | 'countryId' | 'stateId' | 'cityId', string>;
 
-/** New addresses start in India (the list puts it first). */
-const DEFAULT_COUNTRY = 'IN';
+/** New addresses on an Indian store start in India (the list puts it first). */
+const INDIA = 'IN';
 
 const TEXT_FIELDS: { name: TextField; label: string; required: boolean; max: number; autoComplete: string; wide?: boolean; type?: string }[] = [
   { name: 'name', label: 'Full name', required: true, max: 50, autoComplete: 'name' },
@@ -22,12 +23,13 @@ const STREET_FIELDS: typeof TEXT_FIELDS = [
   { name: 'pincode', label: 'Pincode', required: true, max: 10, autoComplete: 'postal-code' },
 ];
 
-function initialValues(address?: AddressEditResponse): Values {
+function initialValues(address: AddressEditResponse | undefined, storeInIndia: boolean): Values {
   return {
     name: address?.name ?? '',
     phone: address?.phone ?? '',
     label: address?.label ?? '',
-    countryId: address?.country_id ?? DEFAULT_COUNTRY,
+    // Another store's country is found by name once the list has loaded (below).
+    countryId: address?.country_id ?? (storeInIndia ? INDIA : ''),
     stateId: address?.state_id ?? '',
     cityId: address?.city_id ?? '',
     address: address?.address ?? '',
@@ -42,13 +44,21 @@ function initialValues(address?: AddressEditResponse): Values {
  * address, locality, landmark and pincode. Field errors come from the server; any edit clears them.
  */
 export function AddressForm({ address, onSaved }: { address?: AddressEditResponse; onSaved: (saved: AddressResponse) => void }) {
-  const [values, setValues] = useState<Values>(() => initialValues(address));
+  const profile = useStoreProfile();
+  const [values, setValues] = useState<Values>(() => initialValues(address, profile.isFromIndia));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const save = useSaveAddress();
   const countries = useCountries();
   const states = useStates(values.countryId);
   const cities = useCities(values.stateId);
+
+  // A new address on a store outside India starts in the store's own country, not India.
+  const storeCountry = profile.primary_address.country.trim().toLowerCase();
+  const storeCountryId = countries.data?.countries.find((c) => c.name.toLowerCase() === storeCountry)?.id;
+  useEffect(() => {
+    if (!address && storeCountryId) setValues((v) => (v.countryId === '' ? { ...v, countryId: storeCountryId } : v));
+  }, [address, storeCountryId]);
 
   const change = (patch: Partial<Values>) => {
     setValues((v) => ({ ...v, ...patch }));

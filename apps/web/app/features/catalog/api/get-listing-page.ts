@@ -8,21 +8,24 @@ export function fetchListingPage(body: ListingFilterInput, page: number, signal?
   return api.productItems({ query: { page }, body }, { signal });
 }
 
-export function listingQueryOptions(body: ListingFilterInput) {
+export function listingQueryOptions(body: ListingFilterInput, startPage = 1) {
   return infiniteQueryOptions({
-    queryKey: ['listing', body] as const,
+    queryKey: ['listing', body, startPage] as const,
     queryFn: ({ pageParam, signal }) => fetchListingPage(body, pageParam, signal),
-    initialPageParam: 1,
+    initialPageParam: startPage,
     // Spec section 4: loading continues only while a page returns exactly 20 stones.
     getNextPageParam: (last, _all, lastPage) => (last.data.length === ITEMS_PER_PAGE ? lastPage + 1 : undefined),
   });
 }
 
-/** The listing's stones: page 1 from the server render, pages 2+ fetched as the visitor scrolls. */
-export function useListingItems(body: ListingFilterInput, firstPage: ListingResponse) {
+/**
+ * The listing's stones: the page the address names (?page=n, 1 by default) from the server render,
+ * the following pages fetched as the visitor scrolls.
+ */
+export function useListingItems(body: ListingFilterInput, firstPage: ListingResponse, startPage = 1) {
   return useInfiniteQuery({
-    ...listingQueryOptions(body),
-    initialData: { pages: [firstPage], pageParams: [1] },
+    ...listingQueryOptions(body, startPage),
+    initialData: { pages: [firstPage], pageParams: [startPage] },
     staleTime: 5 * 60_000,
   });
 }

@@ -16,7 +16,7 @@ export function ItemCard({ item, eager = false }: { item: Item; eager?: boolean 
           <SafeImage src={mediaUrl(item.image)} alt={`${item.name}, ${item.shape.shape}`} width={300} height={300} loading={eager ? 'eager' : 'lazy'} />
         </div>
         <div className="item-card__body">
-          <h3 className="item-card__title" data-testid="item-title">{itemTitle(item)}</h3>
+          <h2 className="item-card__title" data-testid="item-title">{itemTitle(item)}</h2>
           <p className="item-card__meta">
             <span>{formatNumber(item.carat)} ct</span>
             <span aria-hidden="true"> · </span>

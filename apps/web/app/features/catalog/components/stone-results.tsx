@@ -15,7 +15,8 @@ interface Props {
   filter: ListingFilter;
   counts: FilterCounts & { product_stocks_count: number };
   items: Item[];
-  more: { hasMore: boolean; loading: boolean; error: boolean; load: () => void };
+  /** `href`: the next page's address, a real link for crawlers and shoppers without JavaScript. */
+  more: { hasMore: boolean; loading: boolean; error: boolean; load: () => void; href?: string };
   /** Query parameters the filter keeps (the search's q). */
   keep?: Record<string, string>;
   /** Shown between the chips and the stones (the search's gem types). */
@@ -79,7 +80,7 @@ export function StoneResults({ label, filter, counts, items, more, keep = {}, ch
               {items.map((item, i) => <ItemCard key={item.id} item={item} eager={i < 4} />)}
             </ul>
           )}
-          <LoadMore hasMore={more.hasMore} loading={more.loading} error={more.error} onLoadMore={more.load} label="Show more stones" />
+          <LoadMore hasMore={more.hasMore} loading={more.loading} error={more.error} onLoadMore={more.load} label="Show more stones" href={more.href} />
         </section>
       </div>
     </>

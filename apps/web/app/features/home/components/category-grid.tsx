@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import type { ProductCategory } from '@gemstore/contracts';
+import { listingPath } from '@gemstore/contracts/paths';
 import { SafeImage } from '../../../components/ui/safe-image.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
 
-function listingPath(category: ProductCategory, product: ProductCategory['products'][number]): string {
-  return `/product/${encodeURIComponent(category.url || String(category.id))}/${encodeURIComponent(product.url.content || String(product.id))}`;
+function productListingPath(category: ProductCategory, product: ProductCategory['products'][number]): string {
+  return listingPath(category.url || category.id, product.url.content || product.id);
 }
 
 /** Product categories (image plus name); each links to its stones, one listing per product. */
@@ -19,13 +20,13 @@ export function CategoryGrid({ categories }: { categories: ProductCategory[] }) 
           const first = c.products[0]!;
           return (
             <li key={c.id} className="category-card" data-testid="category-card">
-              <Link to={listingPath(c, first)} className="category-card__media" tabIndex={-1} aria-hidden="true">
+              <Link to={productListingPath(c, first)} className="category-card__media" tabIndex={-1} aria-hidden="true">
                 <SafeImage src={mediaUrl(c.image || first.primary_image.filename)} alt="" width={320} height={320} className="category-card__image" />
               </Link>
               <div className="category-card__body">
-                <h3 className="category-card__name"><Link to={listingPath(c, first)}>{c.name}</Link></h3>
+                <h3 className="category-card__name"><Link to={productListingPath(c, first)}>{c.name}</Link></h3>
                 <ul className="category-card__products" aria-label={`${c.name}: gemstones`}>
-                  {c.products.map((p) => <li key={p.id}><Link to={listingPath(c, p)}>{p.name}</Link></li>)}
+                  {c.products.map((p) => <li key={p.id}><Link to={productListingPath(c, p)}>{p.name}</Link></li>)}
                 </ul>
               </div>
             </li>

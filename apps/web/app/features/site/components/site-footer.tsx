@@ -23,7 +23,8 @@ export function SiteFooter({ site }: { site: SiteData }) {
   const { profile } = site;
   const config = profile.configurationData;
   const contact = config.footer.contact;
-  const whatsapp = phoneDigits(config.whatsappPhone || contact.phone);
+  // Spec section 2: the chat opens with the footer phone, the number shown beside it.
+  const whatsapp = phoneDigits(contact.phone);
   // The API drops unsafe URLs already; the page still renders only https links and frames.
   const social = (Object.keys(SOCIAL_LABELS) as (keyof typeof SOCIAL_LABELS)[])
     .flatMap((k) => {

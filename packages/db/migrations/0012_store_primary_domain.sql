@@ -1,0 +1,2 @@
+ALTER TABLE "store_domains" ADD COLUMN "is_primary" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "store_domains_one_primary" ON "store_domains" USING btree ("store_id") WHERE "store_domains"."is_primary";

@@ -1,0 +1,155 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, hydrated, launchBrowser, openPage, origin } from './browser.ts';
+
+const DEMO = { email: 'demo@gemstore.test', password: 'demo1234' };
+
+/* Defects shoppers reported (issue 14, item 8), each seen in the browser. */
+
+let browser: Browser;
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+/** The demo customer signed in through the API: the token the sign-in screens would have stored. */
+async function signIn(host: string): Promise<{ token: string; user: unknown }> {
+  const { userId } = await api<{ userId: number }>('login', { host, body: { phone: DEMO.email } });
+  return api<{ token: string; user: unknown }>('login-password-submit', { host, body: { userId, password: DEMO.password, phone: DEMO.email } });
+}
+
+/** A page whose session is the given sign-in (stored before any script of the shop runs). */
+async function signedInPage(session: { token: string; user: unknown }) {
+  const t = await openPage(browser);
+  // Only in the shop's own documents: frames of other origins (the footer's map) have no storage to give.
+  await t.page.addInitScript((s) => {
+    if (window.top !== window) return;
+    window.localStorage.setItem('gemstore.token', s.token);
+    window.localStorage.setItem('gemstore.user', JSON.stringify(s.user));
+  }, session);
+  return t;
+}
+
+async function addAddress(host: string, token: string, landmark: string): Promise<void> {
+  const res = await fetch(`${origin(host)}/api/address-save`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', domain: host, authorization: `Bearer ${token}` },
+    body: JSON.stringify({ address: {
+      name: 'Asha Verma', phone: '9876501234', label: 'Landmark check', countryId: 'IN', stateId: 'IN-RJ', cityId: 'Jaipur',
+      address: '12 Johari Bazaar', locality: 'Pink City', landmark, pincode: '302003',
+    } }),
+  });
+  expect(res.status).toBe(200);
+}
+
+async function goto(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await hydrated(page);
+}
+
+describe('saved addresses', () => {
+  it('print a landmark once with "near", whether or not the shopper typed it', async () => {
+    const session = await signIn('localhost');
+    await addAddress('localhost', session.token, 'Near Hawa Mahal');
+    await addAddress('localhost', session.token, 'City Palace');
+    const t = await signedInPage(session);
+    const { page } = t;
+    await goto(page, `${origin()}/address/all`);
+    await page.getByText('Near Hawa Mahal').first().waitFor();
+    const text = (await page.locator('main').textContent()) ?? '';
+    expect(text).toContain('Pink City, Near Hawa Mahal');
+    expect(text).toContain('Pink City, near City Palace');
+    expect(text).not.toMatch(/near Near/i);
+
+    // The primary address can be corrected and stays primary.
+    const primary = page.locator('[data-testid="address-card"]', { has: page.getByTestId('address-primary') });
+    await primary.getByTestId('address-edit').click();
+    await page.waitForURL((u) => u.pathname.startsWith('/address/edit/'));
+    const landmark = page.getByTestId('address-form').getByLabel('Landmark');
+    await landmark.waitFor();
+    await page.waitForFunction(() => (document.querySelector('#address-landmark') as HTMLInputElement | null)?.value !== '');
+    await landmark.fill('Corrected landmark');
+    await page.getByTestId('address-submit').click();
+    await page.waitForURL((u) => u.pathname === '/address/all');
+    await primary.getByText('near Corrected landmark').waitFor();
+    expect(await page.getByTestId('address-primary').count()).toBe(1);
+    await t.close();
+  });
+
+  it("start in the store's own country on the dollar store, not India", async () => {
+    const t = await signedInPage(await signIn('atelier.localhost'));
+    const { page } = t;
+    await goto(page, `${origin('atelier.localhost')}/address/create`);
+    const country = page.getByTestId('address-form').getByLabel('Country');
+    await page.locator('#address-countryId option[value="US"]').waitFor({ state: 'attached' });
+    await page.waitForFunction(() => (document.querySelector('#address-countryId') as HTMLSelectElement | null)?.value === 'US');
+    expect(await country.inputValue()).toBe('US');
+    await page.locator('#address-stateId option[value="US-NY"]').waitFor({ state: 'attached' });
+    await t.close();
+  });
+});
+
+describe('faint text', () => {
+  it('has at least 4.5:1 contrast against what is behind it on the listing', async () => {
+    const t = await openPage(browser);
+    const { page } = t;
+    await goto(page, `${origin('atelier.localhost')}/product/precious-gemstones/emerald`);
+    const ratios = await page.evaluate(() => {
+      const faint = getComputedStyle(document.documentElement).getPropertyValue('--ink-faint').trim();
+      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+      const probe = document.createElement('span');
+      probe.style.color = faint;
+      document.body.append(probe);
+      const faintRgb = getComputedStyle(probe).color;
+      probe.remove();
+      const luminance = ([r, g, b]: number[]) => {
+        const f = (v: number) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; };
+        return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
+      };
+      const background = (el: Element | null): number[] => {
+        for (let e = el; e; e = e.parentElement) {
+          const c = rgb(getComputedStyle(e).backgroundColor);
+          if (c.length === 3 || (c.length === 4 && c[3]! > 0)) return c.slice(0, 3);
+        }
+        return [255, 255, 255];
+      };
+      const out: { text: string; ratio: number }[] = [];
+      for (const el of document.querySelectorAll('body *')) {
+        if (getComputedStyle(el).color !== faintRgb || !el.textContent?.trim()) continue;
+        const [a, b] = [luminance(rgb(faintRgb)), luminance(background(el))].sort((x, y) => y - x);
+        out.push({ text: el.textContent.trim().slice(0, 30), ratio: (a! + 0.05) / (b! + 0.05) });
+      }
+      return out;
+    });
+    expect(ratios.length).toBeGreaterThan(0);
+    for (const { text, ratio } of ratios) expect(ratio, text).toBeGreaterThanOrEqual(4.5);
+    await t.close();
+  });
+});
+
+describe('the development outbox', () => {
+  it("shows only its own store's messages and fits a phone's screen", async () => {
+    // A sign-in code sent by the Indian store, to an address the dollar store's page must not show.
+    const { userId } = await api<{ userId: number }>('login', { host: 'localhost', body: { phone: DEMO.email } });
+    await api('login-send-otp', { host: 'localhost', body: { userId, phone: DEMO.email } });
+    // And one sent by the dollar store, which its page does show.
+    const atelier = await api<{ userId: number }>('login', { host: 'atelier.localhost', body: { phone: DEMO.email } });
+    await api('login-send-otp', { host: 'atelier.localhost', body: { userId: atelier.userId, phone: DEMO.email } });
+    const all = await (await fetch(`${origin()}/api/dev/outbox`)).json() as { messages: { to: string; code: string | null }[] };
+    const own = await api<{ messages: { to: string; code: string | null }[] }>('dev/outbox', { host: 'atelier.localhost' });
+    expect(own.messages.length).toBeGreaterThan(0);
+    const ownCodes = new Set(own.messages.map((m) => m.code));
+    const foreign = all.messages.filter((m) => m.code && !ownCodes.has(m.code)).map((m) => m.code!);
+    expect(foreign.length).toBeGreaterThan(0);
+
+    const t = await openPage(browser, { phone: true });
+    const { page } = t;
+    await goto(page, `${origin('atelier.localhost')}/dev/outbox`);
+    await page.getByTestId('outbox-table').waitFor();
+    expect(await page.getByTestId('outbox-message').count()).toBe(own.messages.length);
+    const shown = (await page.locator('main').textContent()) ?? '';
+    expect(shown).toContain(own.messages[0]!.code!);
+    for (const code of foreign.slice(0, 10)) expect(shown).not.toContain(code);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await t.close();
+  });
+});

@@ -1,4 +1,5 @@
-export interface Route { method: 'GET' | 'POST'; path: string }
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export interface Route { method: (typeof METHODS)[number]; path: string }
 
 /** Every route the app registered, read from its route tree (printRoutes without common prefixes). */
 export function registeredRoutes(tree: string): Route[] {
@@ -12,7 +13,7 @@ export function registeredRoutes(tree: string): Route[] {
     stack.push(match[2]!);
     const path = stack.join('');
     for (const method of (match[3] ?? '').split(', ')) {
-      if (method === 'GET' || method === 'POST') routes.push({ method, path });
+      if ((METHODS as readonly string[]).includes(method)) routes.push({ method: method as Route['method'], path });
     }
   }
   return routes;

@@ -311,20 +311,20 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
      * The stones of the list's query, every page, as export rows in batches: read by keyset, so an
      * export of any size holds one batch at a time.
      */
-    async *exportStones(ctx: RequestContext, query: AdminStonesExportQuery): AsyncGenerator<Record<StoneCsvColumn, string>[]> {
+    async *exportStones(ctx: RequestContext, query: AdminStonesExportQuery, batchSize = EXPORT_BATCH): AsyncGenerator<Record<StoneCsvColumn, string>[]> {
       const storeId = ctx.store.id;
       const filter = filterOf(query);
       let lists = await loadStoneLists(db, storeId);
       let names = csvNames(lists);
       for (let last: repo.AdminStoneRow | null = null; ;) {
-        const rows: repo.AdminStoneRow[] = await repo.adminStonesAfter(db, storeId, filter, last, EXPORT_BATCH);
+        const rows: repo.AdminStoneRow[] = await repo.adminStonesAfter(db, storeId, filter, last, batchSize);
         // A product or value added since the lists were read: read them again.
         if (!rows.every((r) => lists.products.has(r.productId) && ATTRIBUTE_KINDS.every((k) => lists.values[k].has(r[`${k}Id`])))) {
           lists = await loadStoneLists(db, storeId);
           names = csvNames(lists);
         }
         if (rows.length) yield rows.map((r) => stoneCsvRecord(r, names));
-        if (rows.length < EXPORT_BATCH) return;
+        if (rows.length < batchSize) return;
         last = rows.at(-1)!;
       }
     },

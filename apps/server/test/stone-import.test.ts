@@ -242,13 +242,42 @@ describe('stone import and export', () => {
     // The list's filters apply.
     const sold = parse((await admin(t, 'a.test', '/stones/export.csv?status=sold', { token: tokens.assistant })).body, { bom: true, columns: true }) as Record<string, string>[];
     expect(sold.map((r) => r.sku)).toEqual(['HELD-S']);
-    expect(parse((await admin(t, 'b.test', '/stones/export.csv', { token: bOwnerToken })).body, { bom: true, columns: true }).map((r: Record<string, string>) => r.sku)).toEqual(['TN-1']);
+    const bRows = parse((await admin(t, 'b.test', '/stones/export.csv', { token: bOwnerToken })).body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(bRows.map((r) => r.sku)).toEqual(['TN-1']);
 
     const job = await importNow('a.test', tokens.owner, res.body);
     expect(job).toMatchObject({ status: 'done', created: 0, updated: all.length, failed: 0, errors: [] });
     const strip = (rows: typeof all) => rows.map(({ createdAt: _createdAt, ...rest }) => rest);
     expect(strip(await stonesOf(a.id))).toEqual(strip(all));
     expect((await stone(a.id, 'EX-1'))!.description).toBe('=HYPERLINK("http://x")');
+  });
+
+  it('runs queued jobs in the server without being asked, and hands a job back to the queue when it stops', async () => {
+    const served = await buildTestApp({ IMPORT_RUNNER_SECONDS: '0.1', IMPORT_BATCH_ROWS: '2' });
+    try {
+      const store = await createStore(served.db, { domain: 'c.test' });
+      await createCatalog(served.db, store.id);
+      await createStaff(served.db, store.id, 'assistant');
+      const token = await staffSignIn(served, 'c.test', 'assistant@shop.test');
+      const { payload, contentType } = multipart([['file', Buffer.from(csvOf([row('SV-1'), row('SV-2'), row('SV-3')])), 'stones.csv', 'text/csv']]);
+      const res = await served.app.inject({ method: 'POST', url: '/api/admin/imports', payload, headers: { domain: 'c.test', 'content-type': contentType, authorization: `Bearer ${token}` } });
+      expect(res.statusCode, res.body).toBe(200);
+      const id = res.json().job.id as number;
+      await vi.waitFor(async () => {
+        const job = (await admin(served, 'c.test', `/imports/${id}`, { token })).json().job;
+        expect(job).toMatchObject({ status: 'done', created: 3 });
+      }, { timeout: 120_000, interval: 100 });
+    } finally {
+      await served.close();
+    }
+    // A runner that is told to stop between batches gives the job back at once (no wait for its heartbeat to go stale).
+    const res = await upload('a.test', tokens.owner, csvOf([row('ST-1'), row('ST-2'), row('ST-3')]), false);
+    const id = res.json().job.id as number;
+    let asked = 0;
+    expect(await t.app.flows.imports.runNext({ log: t.app.log, stopping: () => ++asked > 1 })).toBe('stopped');
+    expect((await admin(t, 'a.test', `/imports/${id}`, { token: tokens.owner })).json().job).toMatchObject({ status: 'queued', processed: 2 });
+    expect(await t.app.flows.imports.runNext({ log: t.app.log })).toBe('done');
+    expect((await admin(t, 'a.test', `/imports/${id}`, { token: tokens.owner })).json().job).toMatchObject({ status: 'done', processed: 3, created: 3 });
   });
 
   it('reads the export by keyset in every sort, the same order as the list', async () => {

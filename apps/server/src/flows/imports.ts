@@ -138,10 +138,11 @@ export function importFlows(db: Database, { catalogAdmin, catalog, imports, audi
           const fresh = batch.filter((r) => r.row - 1 > progress.processed);
           for (const r of batch) if (r.row - 1 <= progress.processed && r.record.sku?.trim()) seen.set(r.record.sku.trim(), r.row);
           if (fresh.length === 0) continue;
-          if (stopping() || (maxBatches !== undefined && batches >= maxBatches)) {
-            if (stopping()) await imports.release({}, job.id, claim);
+          if (stopping()) {
+            await imports.release({}, job.id, claim);
             return 'stopped';
           }
+          if (maxBatches !== undefined && batches >= maxBatches) return 'stopped';
           const next = await db.transaction(async (tx) => {
             if (!(await imports.stillClaimed({ tx }, job.id, claim))) return null;
             const result = await catalogAdmin.importStones(within(ctx, tx), fresh, { write: true, seen });

@@ -7,8 +7,7 @@ import { STONE_CSV_COLUMNS } from '@gemstore/contracts';
 import { auditLog, importJobs, items } from '@gemstore/db';
 import { buildTestApp, systemContext, type TestApp } from './helper.ts';
 import { type Catalog, createCatalog, createItem, createStore } from './factories.ts';
-import { createCustomer, signIn as customerSignIn } from './auth-fixtures.ts';
-import { admin, createStaff, staffSignIn } from './staff-fixtures.ts';
+import { admin, backOfficeStores, createStaff, staffSignIn } from './staff-fixtures.ts';
 import { multipart } from './multipart.ts';
 
 // Password hashing runs scrypt at OWASP cost: allow for a loaded machine.
@@ -16,13 +15,15 @@ vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
 
 type Row = Partial<Record<(typeof STONE_CSV_COLUMNS)[number], string | number>>;
 
+type Store = Awaited<ReturnType<typeof createStore>>;
+
 describe('stone import and export', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof createStore>>;
-  let b: Awaited<ReturnType<typeof createStore>>;
+  let a: Store;
+  let b: Store;
   let catA: Catalog;
   let catB: Catalog;
-  const tokens = {} as Record<StaffRole, string>;
+  let tokens: Record<StaffRole, string>;
   let bOwnerToken: string;
   let customerToken: string;
 
@@ -58,18 +59,7 @@ describe('stone import and export', () => {
   beforeAll(async () => {
     // Two rows per batch: every file below spans several batches.
     t = await buildTestApp({ IMPORT_BATCH_ROWS: '2' });
-    a = await createStore(t.db, { domain: 'a.test' });
-    b = await createStore(t.db, { domain: 'b.test' });
-    catA = await createCatalog(t.db, a.id);
-    catB = await createCatalog(t.db, b.id, 'b-');
-    for (const role of STAFF_ROLES) {
-      await createStaff(t.db, a.id, role);
-      tokens[role] = await staffSignIn(t, 'a.test', `${role}@shop.test`);
-    }
-    await createStaff(t.db, b.id, 'owner', 'owner@shop.test');
-    bOwnerToken = await staffSignIn(t, 'b.test', 'owner@shop.test');
-    await createCustomer(t.db, a.id, { phone: '9876500001' });
-    customerToken = await customerSignIn(t, 'a.test', '9876500001');
+    ({ a, b, catA, catB, tokens, bOwnerToken, customerToken } = await backOfficeStores(t, 'b-'));
   });
   afterAll(() => t?.close());
 

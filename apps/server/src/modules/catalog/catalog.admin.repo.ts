@@ -281,17 +281,24 @@ export async function stonesByUrl(db: Executor, storeId: number, urls: string[])
   return db.select({ gin: items.gin, url: items.url }).from(items).where(and(eq(items.storeId, storeId), inArray(items.url, urls)));
 }
 
-const stoneValueKeys = Object.keys(adminStoneColumns).filter((k) => k !== 'id' && k !== 'gin') as (keyof StoneValues)[];
+const stoneValueKeys = Object.keys(adminStoneColumns).filter((k) => k !== 'id') as (keyof StoneValues)[];
+const upsertColumns = stoneValueKeys.map((k) => [k, items[k]] as const);
+const upsertColumnList = sql.raw(['store_id', ...upsertColumns.map(([, c]) => c.name)].map((n) => `"${n}"`).join(', '));
+const upsertRecordType = sql.raw(['"store_id" integer', ...upsertColumns.map(([, c]) => `"${c.name}" ${c.getSQLType()}`)].join(', '));
+const upsertSet = sql.raw([
+  ...upsertColumns.filter(([k]) => k !== 'gin' && k !== 'status').map(([, c]) => `"${c.name}" = excluded."${c.name}"`),
+  // A stone an order holds (reserved, sold) keeps its status whatever the row says.
+  `"status" = case when "items"."status" in ('reserved', 'sold') then "items"."status" else excluded."status" end`,
+].join(', '));
 
 /**
- * Inserts these stones, or updates the one of the same SKU, in one statement. A stone an order
- * holds (reserved, sold) keeps its status whatever the row says.
+ * Inserts these stones, or updates the one of the same SKU, in one statement whose rows travel as
+ * one JSON parameter (a thousand rows of two dozen bound values each cost more to build than to write).
  */
-export async function upsertStones(db: Executor, storeId: number, rows: StoneValues[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const set = Object.fromEntries(stoneValueKeys.map((k) => [k, sql.raw(`excluded."${items[k].name}"`)]));
-  set.status = sql`case when ${items.status} in ('reserved', 'sold') then ${items.status} else excluded."status" end`;
-  const written = await db.insert(items).values(rows.map((v) => ({ storeId, ...v })))
-    .onConflictDoUpdate({ target: [items.storeId, items.gin], set }).returning({ id: items.id });
-  return written.length;
+export async function upsertStones(db: Executor, storeId: number, rows: StoneValues[]): Promise<void> {
+  if (rows.length === 0) return;
+  const records = JSON.stringify(rows.map((v) => Object.fromEntries([['store_id', storeId], ...upsertColumns.map(([k, c]) => [c.name, v[k]])])));
+  await db.execute(sql`insert into ${items} (${upsertColumnList})
+    select ${upsertColumnList} from jsonb_to_recordset(${records}::jsonb) as r(${upsertRecordType})
+    on conflict ("store_id", "gin") do update set ${upsertSet}`);
 }

@@ -218,6 +218,8 @@ describe('stone import and export', () => {
     const res = await admin(t, 'a.test', '/stones/export.csv?sort=sku', { token: tokens.assistant });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths['/api/admin/stones/export.csv'].get.responses['200'].content)).toEqual(['text/csv']);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="stones-\d{4}-\d{2}-\d{2}\.csv"$/);
     const records = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
     const all = await stonesOf(a.id);

@@ -126,7 +126,7 @@ export const endpoints = withSchemas(routes, {
   adminCreateStone: { body: a.AdminStoneBody, response: a.AdminStoneResponse, errors: staffCall },
   adminUpdateStone: { params: a.AdminIdParams, body: a.AdminStoneBody, response: a.AdminStoneResponse, errors: staffCall },
   adminBulkStones: { body: a.AdminBulkStonesBody, response: a.AdminBulkStonesResponse, errors: staffCall },
-  adminStonesExport: { query: im.AdminStonesExportQuery, response: 'file', errors: staffOnly },
+  adminStonesExport: { query: im.AdminStonesExportQuery, response: 'file', fileType: 'text/csv', errors: staffOnly },
   adminImportUpload: { body: { multipart: true, fields: im.ImportUploadFields }, response: im.ImportUploadResponse, errors: [...staffOnly, 413] },
   adminImportJobs: { response: im.ImportJobsResponse, errors: staffOnly },
   adminImportJob: { params: im.ImportJobParams, response: im.ImportJobResponse, errors: staffOnly },

@@ -10,19 +10,18 @@
  * Writes the figures to docs/benchmarks.md.
  */
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess, execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { openDatabase } from '@gemstore/db';
 import { buildApp } from '../src/app.ts';
-import { DEVELOPMENT_SECRETS, loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config.ts';
+import { productionSecrets, root, start, stop, tsx, waitFor } from './processes.ts';
 
-const root = resolve(import.meta.dirname, '../../..');
 const { values: args } = parseArgs({
   options: {
     stones: { type: 'string', default: '100000' },
@@ -37,30 +36,6 @@ const stones = Number(args.stones);
 const duration = Number(args.duration);
 const rounds = Number(args.rounds);
 const DOMAIN = 'bench.localhost';
-const tsx = join(root, 'node_modules/.bin/tsx');
-/** Production refuses the built-in development secrets; the benchmark's servers get throwaway ones. */
-const productionSecrets = Object.fromEntries(Object.keys(DEVELOPMENT_SECRETS).map((name) => [name, randomBytes(24).toString('hex')]));
-
-function start(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(tsx, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
-  child.on('exit', (code) => { if (code && code !== 0 && !child.killed) console.error(`${script} exited with ${code}`); });
-  return child;
-}
-
-async function waitFor(url: string, headers: Record<string, string> = {}) {
-  for (let i = 0; i < 600; i++) {
-    try { if ((await fetch(url, { headers })).status < 500) return; } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 function seed(env: Record<string, string>, extra: string[]) {
   console.log(`seeding ${stones} stones…`);

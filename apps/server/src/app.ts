@@ -34,6 +34,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { returnsRoutes } from './modules/returns/returns.routes.ts';
 import { enquiriesRoutes } from './modules/enquiries/enquiries.routes.ts';
 import { reservationsPlugin } from './plugins/reservations.ts';
+import { importsPlugin } from './plugins/imports.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { docsRoutes } from './modules/docs/docs.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -74,7 +76,7 @@ export async function buildApp({ config, db, connections, web = true, logger = t
   // Built once: routes and plugins reach every module's service, and the flows above them, through the app.
   const services = createServices({ db, config, senders });
   app.decorate('services', services);
-  app.decorate('flows', createFlows(db, services));
+  app.decorate('flows', createFlows(db, services, config));
   // A catalogue change made by another process (a second replica, an import job) clears this one's copy of the store's lists.
   await connections?.listen?.(CATALOG_CHANGED, (storeId) => services.catalog.forget(Number(storeId)))
     .catch((err: unknown) => app.log.warn({ err }, 'catalogue changes of other processes will show after STORE_CACHE_SECONDS'));
@@ -92,6 +94,7 @@ export async function buildApp({ config, db, connections, web = true, logger = t
     await api.register(storesRoutes);
     await api.register(catalogRoutes);
     await api.register(catalogAdminRoutes);
+    await api.register(importsRoutes);
     await api.register(mediaRoutes);
     await api.register(contentRoutes);
     await api.register(authRoutes);
@@ -109,6 +112,7 @@ export async function buildApp({ config, db, connections, web = true, logger = t
   await app.register(paymentsRoutes);
   await app.register(seoRoutes);
   await app.register(reservationsPlugin);
+  await app.register(importsPlugin);
   await app.register(mediaPlugin);
   if (web) {
     await app.register(adminPlugin);

@@ -81,6 +81,9 @@ const EnvSchema = z.object({
   PAY_LINK_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.PAY_LINK_SECRET),
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   ENQUIRY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(5),
+  IMPORT_RUNNER_SECONDS: z.coerce.number().min(0).max(3600).default(2),
+  IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(5000).default(1000),
+  IMPORT_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   // Return photos are private: served only through signed links that expire (README: Checkout, payment, returns and enquiries).
   PRIVATE_MEDIA_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.PRIVATE_MEDIA_SECRET),
   PRIVATE_MEDIA_URL_SECONDS: z.coerce.number().int().min(60).max(7 * 86400).default(3600),
@@ -133,6 +136,17 @@ export interface Config {
   auth: AuthConfig;
   checkout: CheckoutConfig;
   privateMedia: PrivateMediaConfig;
+  imports: ImportsConfig;
+}
+
+/** The CSV import's job runner (plugins/imports.ts, flows/imports.ts). */
+export interface ImportsConfig {
+  /** How often an idle process looks for a queued import job; 0 = never (tests run jobs themselves). */
+  runnerSeconds: number;
+  /** Rows per batch: each batch is one transaction, after which the job's progress is saved. */
+  batchRows: number;
+  /** A running job whose runner has not saved progress for this long is taken over by another. */
+  staleSeconds: number;
 }
 
 /** How a store's own address (its primary domain) becomes a URL: canonical links, sitemap, structured data. */
@@ -252,6 +266,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
       enquiryLimitPerIp: e.ENQUIRY_LIMIT_PER_IP,
     },
+    imports: { runnerSeconds: e.IMPORT_RUNNER_SECONDS, batchRows: e.IMPORT_BATCH_ROWS, staleSeconds: e.IMPORT_STALE_SECONDS },
     privateMedia: { dir: resolve(dataDir, 'private'), secret: e.PRIVATE_MEDIA_SECRET, urlSeconds: e.PRIVATE_MEDIA_URL_SECONDS },
   };
 }

@@ -11,6 +11,7 @@ import { createContentService } from './modules/content/content.service.ts';
 import { createDocsService } from './modules/docs/docs.service.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createEnquiriesService } from './modules/enquiries/enquiries.service.ts';
+import { createImportsService } from './modules/imports/imports.service.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createSenders, type Senders } from './modules/notifications/senders.ts';
@@ -50,9 +51,10 @@ export function createServices({ db, config, senders = createSenders(config.mess
   const audit = createAuditService({ db });
   const media = createMediaService({ mediaDir: config.mediaDir });
   const catalogAdmin = createCatalogAdminService({ db, audit, media, changed: catalog.forget });
+  const imports = createImportsService({ db });
   const staff = createStaffService({ db, config, auth, notifications, audit, stores });
   const seo = createSeoService({ site: config.site, catalog, content });
-  return { health, docs, content, stores, catalog, catalogAdmin, media, seo, notifications, customers, auth, addresses, cart, orders, payments, returns, enquiries, audit, staff };
+  return { health, docs, content, stores, catalog, catalogAdmin, imports, media, seo, notifications, customers, auth, addresses, cart, orders, payments, returns, enquiries, audit, staff };
 }
 
 export type Services = ReturnType<typeof createServices>;

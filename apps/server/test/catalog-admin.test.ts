@@ -5,20 +5,21 @@ import { auditLog, items } from '@gemstore/db';
 import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
-import { type Catalog, createCatalog, createItem, createStore } from './factories.ts';
-import { createCustomer, signIn as customerSignIn } from './auth-fixtures.ts';
-import { admin, createStaff, staffSignIn } from './staff-fixtures.ts';
+import { type Catalog, createItem, type createStore } from './factories.ts';
+import { admin, backOfficeStores } from './staff-fixtures.ts';
 
 // Password hashing runs scrypt at OWASP cost: allow for a loaded machine.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
 
+type Store = Awaited<ReturnType<typeof createStore>>;
+
 describe('back-office catalogue', () => {
   let t: TestApp;
-  let a: Awaited<ReturnType<typeof createStore>>;
-  let b: Awaited<ReturnType<typeof createStore>>;
+  let a: Store;
+  let b: Store;
   let catA: Catalog;
   let catB: Catalog;
-  const tokens = {} as Record<StaffRole, string>;
+  let tokens: Record<StaffRole, string>;
   let bOwnerToken: string;
   let customerToken: string;
 
@@ -38,18 +39,7 @@ describe('back-office catalogue', () => {
   beforeAll(async () => {
     // The storefront's lists are cached for minutes here: a change must still show at once.
     t = await buildTestApp({ STORE_CACHE_SECONDS: '600' });
-    a = await createStore(t.db, { domain: 'a.test' });
-    b = await createStore(t.db, { domain: 'b.test' });
-    catA = await createCatalog(t.db, a.id);
-    catB = await createCatalog(t.db, b.id);
-    for (const role of STAFF_ROLES) {
-      await createStaff(t.db, a.id, role);
-      tokens[role] = await staffSignIn(t, 'a.test', `${role}@shop.test`);
-    }
-    await createStaff(t.db, b.id, 'owner', 'owner@shop.test');
-    bOwnerToken = await staffSignIn(t, 'b.test', 'owner@shop.test');
-    await createCustomer(t.db, a.id, { phone: '9876500001' });
-    customerToken = await customerSignIn(t, 'a.test', '9876500001');
+    ({ a, b, catA, catB, tokens, bOwnerToken, customerToken } = await backOfficeStores(t));
   });
   afterAll(() => t?.close());
 

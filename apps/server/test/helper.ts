@@ -47,7 +47,7 @@ export async function buildTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-test-'));
   const database = await testDatabase();
   const config = loadConfig({
-    NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', STORE_CACHE_SECONDS: '0',
+    NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', STORE_CACHE_SECONDS: '0', IMPORT_RUNNER_SECONDS: '0',
     ...(database.url ? { DATABASE_URL: database.url } : {}), ...env,
   });
   const queries = { count: 0, recent: [] as string[] };

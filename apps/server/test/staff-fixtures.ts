@@ -3,9 +3,11 @@ import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { TOTP, Secret } from 'otpauth';
 import { type Database, staff } from '@gemstore/db';
-import type { StaffRole } from '@gemstore/contracts/constants';
+import { STAFF_ROLES, type StaffRole } from '@gemstore/contracts/constants';
 import { hashPassword } from '../src/lib/password.ts';
 import type { TestApp } from './helper.ts';
+import { type Catalog, createCatalog, createStore } from './factories.ts';
+import { createCustomer, signIn as customerSignIn } from './auth-fixtures.ts';
 
 export const STAFF_PASSWORD = 'staff-pass-1';
 let passwordHash: Promise<string> | undefined;
@@ -61,4 +63,25 @@ export async function invitationToken(t: TestApp, to: string): Promise<string> {
   const m = /\/admin\/invite\/([A-Za-z0-9_-]+)/.exec(text);
   expect(m).not.toBeNull();
   return m![1]!;
+}
+
+/**
+ * The back-office tests' cast: store A (a.test) with a member of every role signed in and a signed-in
+ * customer, and store B (b.test) with its owner signed in; a catalogue in each (B's urls prefixed by `bPrefix`).
+ */
+export async function backOfficeStores(t: TestApp, bPrefix = '') {
+  const a = await createStore(t.db, { domain: 'a.test' });
+  const b = await createStore(t.db, { domain: 'b.test' });
+  const catA: Catalog = await createCatalog(t.db, a.id);
+  const catB: Catalog = await createCatalog(t.db, b.id, bPrefix);
+  const tokens = {} as Record<StaffRole, string>;
+  for (const role of STAFF_ROLES) {
+    await createStaff(t.db, a.id, role);
+    tokens[role] = await staffSignIn(t, 'a.test', `${role}@shop.test`);
+  }
+  await createStaff(t.db, b.id, 'owner', 'owner@shop.test');
+  const bOwnerToken = await staffSignIn(t, 'b.test', 'owner@shop.test');
+  await createCustomer(t.db, a.id, { phone: '9876500001' });
+  const customerToken = await customerSignIn(t, 'a.test', '9876500001');
+  return { a, b, catA, catB, tokens, bOwnerToken, customerToken };
 }

@@ -9,4 +9,5 @@ export * from './auth.ts';
 export * from './checkout.ts';
 export * from './staff.ts';
 export * from './admin-catalog.ts';
+export * from './admin-import.ts';
 export * from './media.ts';

@@ -47,6 +47,8 @@ export interface Schemas {
   body?: z.ZodType | MultipartBody;
   /** The 200 answer: JSON by its schema, an HTML page, a redirect, a file, plain text or XML. */
   response: z.ZodType | 'html' | 'redirect' | 'file' | 'text' | 'xml';
+  /** The media type of a `file` answer (`image/*` unless said). */
+  fileType?: string;
   /** Error statuses the call may answer besides 200 (their bodies are the shared error shapes). */
   errors?: readonly number[];
 }

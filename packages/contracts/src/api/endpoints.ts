@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as c from '../schemas.ts';
 import * as a from '../admin-catalog.ts';
+import * as im from '../admin-import.ts';
 import { withSchemas } from './endpoint.ts';
 import { routes } from './routes.ts';
 
@@ -128,6 +129,10 @@ export const endpoints = withSchemas(routes, {
   adminCreateStone: { body: a.AdminStoneBody, response: a.AdminStoneResponse, errors: staffCall },
   adminUpdateStone: { params: a.AdminIdParams, body: a.AdminStoneBody, response: a.AdminStoneResponse, errors: staffCall },
   adminBulkStones: { body: a.AdminBulkStonesBody, response: a.AdminBulkStonesResponse, errors: staffCall },
+  adminStonesExport: { query: im.AdminStonesExportQuery, response: 'file', fileType: 'text/csv', errors: staffOnly },
+  adminImportUpload: { body: { multipart: true, fields: im.ImportUploadFields }, response: im.ImportUploadResponse, errors: [...staffOnly, 413] },
+  adminImportJobs: { response: im.ImportJobsResponse, errors: staffOnly },
+  adminImportJob: { params: im.ImportJobParams, response: im.ImportJobResponse, errors: staffOnly },
   adminUploadImage: { body: { multipart: true, fields: z.object({}) }, response: c.MediaUploadResponse, errors: [...staffOnly, 413] },
   robots: { response: 'text' },
   sitemap: { response: 'xml' },

@@ -50,7 +50,7 @@ export function openApiDocument(endpoints: Record<string, Endpoint>, info: { tit
         : { required: true, content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } };
     const ok = e.response === 'html' ? { description: 'An HTML page.', content: { 'text/html': { schema: { type: 'string' } } } }
       : e.response === 'redirect' ? { description: 'Redirects the browser (303).' }
-        : e.response === 'file' ? { description: 'The file.', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } }
+        : e.response === 'file' ? { description: 'The file.', content: { [e.fileType ?? 'image/*']: { schema: { type: 'string', format: 'binary' } } } }
         : e.response === 'text' ? { description: 'Plain text.', content: { 'text/plain': { schema: { type: 'string' } } } }
         : e.response === 'xml' ? { description: 'An XML document.', content: { 'application/xml': { schema: { type: 'string' } } } }
         : { description: 'OK', content: { 'application/json': { schema: jsonSchema(e.response, 'output') } } };

@@ -134,6 +134,14 @@ export const adminCatalogRoutes = {
   adminCreateStone: route({ method: 'POST', path: '/admin/stones', ...catalogue, summary: 'Adds a stone (draft, available or hidden).' }),
   adminUpdateStone: route({ method: 'PUT', path: '/admin/stones/:id', ...catalogue, summary: 'Changes a stone; reserved and sold stones keep their status.' }),
   adminBulkStones: route({ method: 'POST', path: '/admin/stones/bulk', ...catalogue, summary: 'Shows, hides or re-prices many stones at once.' }),
+  adminStonesExport: route({ method: 'GET', path: '/admin/stones/export.csv', ...catalogue, summary: "The stone list's stones (same filters, search and sort, every page) as CSV, in the import's columns." }),
+} as const;
+
+/** Bulk import of stones from CSV: a dry run, then a background job any replica may run. */
+export const adminImportRoutes = {
+  adminImportUpload: route({ method: 'POST', path: '/admin/imports', ...catalogue, summary: 'Uploads a CSV of stones (multipart field `file`): with dry_run, the report of bad rows (nothing written); else a queued import job.' }),
+  adminImportJobs: route({ method: 'GET', path: '/admin/imports', ...catalogue, summary: "The store's recent import jobs, newest first." }),
+  adminImportJob: route({ method: 'GET', path: '/admin/imports/:id', ...catalogue, summary: "An import job's progress and its report of bad rows." }),
 } as const;
 
 /** Pictures for the catalogue and content. */
@@ -186,6 +194,6 @@ export const devRoutes = {
 export const routes = {
   ...storeRoutes, ...catalogRoutes, ...contentRoutes, ...authRoutes, ...customerRoutes, ...addressRoutes,
   ...cartRoutes, ...orderRoutes, ...returnRoutes, ...enquiryRoutes, ...paymentRoutes, ...systemRoutes, ...devRoutes,
-  ...staffRoutes, ...auditRoutes, ...adminCatalogRoutes, ...mediaRoutes, ...seoRoutes,
+  ...staffRoutes, ...auditRoutes, ...adminCatalogRoutes, ...adminImportRoutes, ...mediaRoutes, ...seoRoutes,
 } as const;
 export type RouteName = keyof typeof routes;

@@ -4,3 +4,4 @@ export * from './content.ts';
 export * from './customers.ts';
 export * from './orders.ts';
 export * from './staff.ts';
+export * from './imports.ts';

@@ -14,6 +14,8 @@ export interface AuditRecord {
   objectType: string;
   objectId: string | number;
   changes?: AuditChanges;
+  /** The member a background job works for (an import): recorded as theirs, not the system's. */
+  staffId?: number | null;
 }
 
 /** The fields of `after` that differ from `before`, each with its old and new value (both given: a change). */
@@ -37,7 +39,7 @@ export function createAuditService({ db }: { db: Database }) {
     async record(ctx: RequestContext, entry: AuditRecord): Promise<void> {
       await repo.insertEntry(executor(db, ctx), {
         storeId: ctx.store.id,
-        staffId: ctx.actor.kind === 'staff' ? ctx.actor.staffId : null,
+        staffId: entry.staffId !== undefined ? entry.staffId : ctx.actor.kind === 'staff' ? ctx.actor.staffId : null,
         action: entry.action,
         objectType: entry.objectType,
         objectId: String(entry.objectId),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { items, productCategories, products, rattis } from '@gemstore/db';
 import type { Executor } from '../../lib/db.ts';
@@ -156,12 +156,23 @@ export interface AdminStoneFilter {
   sort: 'newest' | 'oldest' | 'price_asc' | 'price_desc' | 'weight_asc' | 'weight_desc' | 'sku';
 }
 
-const adminOrders = {
-  newest: [desc(items.id)], oldest: [asc(items.id)],
-  price_asc: [asc(items.pricePaise), desc(items.id)], price_desc: [desc(items.pricePaise), desc(items.id)],
-  weight_asc: [asc(items.weightMg), desc(items.id)], weight_desc: [desc(items.weightMg), desc(items.id)],
-  sku: [asc(items.gin)],
-} as const;
+type SortKey = readonly [PgColumn, 'asc' | 'desc'];
+/** Each sort as its columns, the last one unique (id or SKU): the list's ORDER BY and the export's keyset both follow it. */
+const adminSortKeys: Record<AdminStoneFilter['sort'], readonly SortKey[]> = {
+  newest: [[items.id, 'desc']], oldest: [[items.id, 'asc']],
+  price_asc: [[items.pricePaise, 'asc'], [items.id, 'desc']], price_desc: [[items.pricePaise, 'desc'], [items.id, 'desc']],
+  weight_asc: [[items.weightMg, 'asc'], [items.id, 'desc']], weight_desc: [[items.weightMg, 'desc'], [items.id, 'desc']],
+  sku: [[items.gin, 'asc']],
+};
+const orderBy = (keys: readonly SortKey[]) => keys.map(([column, dir]) => (dir === 'asc' ? asc(column) : desc(column)));
+
+/** The rows after `last` (its values of the sort's columns) in the sort's order. */
+function after(keys: readonly SortKey[], last: unknown[]): SQL {
+  return or(...keys.map(([column, dir], i) => and(
+    ...keys.slice(0, i).map(([c], j) => eq(c, last[j])),
+    dir === 'asc' ? gt(column, last[i]) : lt(column, last[i]),
+  )))!;
+}
 
 /** `like` pattern for "starts with", with the wildcards in the text taken literally. */
 function startsWith(text: string): string {
@@ -187,10 +198,23 @@ function adminStoneWhere(storeId: number, f: AdminStoneFilter): SQL {
 export async function listAdminStones(db: Executor, storeId: number, f: AdminStoneFilter, offset: number, limit: number) {
   const where = adminStoneWhere(storeId, f);
   const [rows, [total]] = await Promise.all([
-    db.select(adminStoneColumns).from(items).where(where).orderBy(...adminOrders[f.sort]).limit(limit).offset(offset),
+    db.select(adminStoneColumns).from(items).where(where).orderBy(...orderBy(adminSortKeys[f.sort])).limit(limit).offset(offset),
     db.select({ n: count() }).from(items).where(where),
   ]);
   return { rows, total: total!.n };
+}
+
+/**
+ * The next `limit` matching stones after the row `last` (keyset: no offset to skip, so every batch
+ * of an export costs the same), in the filter's sort.
+ */
+export async function adminStonesAfter(db: Executor, storeId: number, f: AdminStoneFilter, last: AdminStoneRow | null, limit: number) {
+  const keys = adminSortKeys[f.sort];
+  const column = Object.fromEntries(Object.entries(adminStoneColumns).map(([k, c]) => [c.name, k]));
+  const lastValues = last ? keys.map(([c]) => last[column[c.name] as keyof AdminStoneRow]) : null;
+  return db.select(adminStoneColumns).from(items)
+    .where(and(adminStoneWhere(storeId, f), lastValues ? after(keys, lastValues) : undefined))
+    .orderBy(...orderBy(keys)).limit(limit);
 }
 
 export async function findAdminStone(db: Executor, storeId: number, id: number): Promise<AdminStoneRow | null> {
@@ -241,4 +265,48 @@ export const CATALOG_CHANGED = 'catalog_changed';
 /** Tells every process on this database, when the transaction commits, that the store's catalogue changed. */
 export async function announceChange(db: Executor, storeId: number): Promise<void> {
   await db.execute(sql`select pg_notify(${CATALOG_CHANGED}, ${String(storeId)})`);
+}
+
+// ---------- Imports ----------
+
+/** The products a stone may name: id, name and friendly url (no counts). */
+export async function listProductNames(db: Executor, storeId: number) {
+  return db.select({ id: products.id, name: products.name, url: products.url }).from(products)
+    .where(eq(products.storeId, storeId)).orderBy(asc(products.id));
+}
+
+/** The stones of the store with these SKUs (locked for the batch's writes when `lock`). */
+export async function stonesByGin(db: Executor, storeId: number, gins: string[], lock: boolean) {
+  if (gins.length === 0) return [];
+  const query = db.select({ id: items.id, gin: items.gin, status: items.status }).from(items)
+    .where(and(eq(items.storeId, storeId), inArray(items.gin, gins)));
+  return lock ? query.orderBy(asc(items.id)).for('update') : query;
+}
+
+/** The SKUs of the stones of the store using these friendly urls. */
+export async function stonesByUrl(db: Executor, storeId: number, urls: string[]) {
+  if (urls.length === 0) return [];
+  return db.select({ gin: items.gin, url: items.url }).from(items).where(and(eq(items.storeId, storeId), inArray(items.url, urls)));
+}
+
+const stoneValueKeys = Object.keys(adminStoneColumns).filter((k) => k !== 'id') as (keyof StoneValues)[];
+const upsertColumns = stoneValueKeys.map((k) => [k, items[k]] as const);
+const upsertColumnList = sql.raw(['store_id', ...upsertColumns.map(([, c]) => c.name)].map((n) => `"${n}"`).join(', '));
+const upsertRecordType = sql.raw(['"store_id" integer', ...upsertColumns.map(([, c]) => `"${c.name}" ${c.getSQLType()}`)].join(', '));
+const upsertSet = sql.raw([
+  ...upsertColumns.filter(([k]) => k !== 'gin' && k !== 'status').map(([, c]) => `"${c.name}" = excluded."${c.name}"`),
+  // A stone an order holds (reserved, sold) keeps its status whatever the row says.
+  `"status" = case when "items"."status" in ('reserved', 'sold') then "items"."status" else excluded."status" end`,
+].join(', '));
+
+/**
+ * Inserts these stones, or updates the one of the same SKU, in one statement whose rows travel as
+ * one JSON parameter (a thousand rows of two dozen bound values each cost more to build than to write).
+ */
+export async function upsertStones(db: Executor, storeId: number, rows: StoneValues[]): Promise<void> {
+  if (rows.length === 0) return;
+  const records = JSON.stringify(rows.map((v) => Object.fromEntries([['store_id', storeId], ...upsertColumns.map(([k, c]) => [c.name, v[k]])])));
+  await db.execute(sql`insert into ${items} (${upsertColumnList})
+    select ${upsertColumnList} from jsonb_to_recordset(${records}::jsonb) as r(${upsertRecordType})
+    on conflict ("store_id", "gin") do update set ${upsertSet}`);
 }

@@ -1,18 +1,22 @@
 import type {
+  AdminStonesExportQuery, ImportRowError, StoneCsvColumn,
   AdminBulkStonesBody, AdminCatalogResponse, AdminCategory, AdminCategoryBody, AdminProduct, AdminProductBody, AdminStone,
   AdminStoneBody, AdminStonesQuery, AdminStonesResponse, AdminAttributeValue, AdminAttributeValueBody, AttributeKind,
 } from '@gemstore/contracts';
-import { ADMIN_STONES_PER_PAGE, ATTRIBUTE_KINDS, caratsFromMg } from '@gemstore/contracts';
+import { ADMIN_STONES_PER_PAGE, ATTRIBUTE_KINDS, AdminStoneBody as AdminStoneForm, caratsFromMg } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
-import { type RequestContext, within } from '../../lib/context.ts';
+import { executor, type RequestContext, within } from '../../lib/context.ts';
 import type { AuditRecord, AuditService } from '../audit/audit.service.ts';
 import type { MediaService } from '../media/media.service.ts';
 import { changedFields } from '../audit/audit.service.ts';
 import { type Executor, uniqueViolation } from '../../lib/db.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import * as repo from './catalog.admin.repo.ts';
-import type { StoneStatus } from './catalog.repo.ts';
+import { listAttributeValues, type StoneStatus } from './catalog.repo.ts';
 import { photosOf } from './catalog.service.ts';
+import { columnOf, csvNames, stoneCsvRecord, stoneInputOfRecord, type StoneCsvRecord, type StoneLists } from './catalog.csv.ts';
+
+export type { StoneLists } from './catalog.csv.ts';
 
 /** Statuses staff may move a stone out of; reserved and sold belong to its order. */
 const STAFF_HELD: StoneStatus[] = ['draft', 'available', 'hidden'];
@@ -23,6 +27,24 @@ export interface CatalogAdminDeps {
   media: MediaService;
   /** Told after every change, so the storefront's cached lists of the store are read afresh. */
   changed: (storeId: number) => void;
+}
+
+/** Stones read per statement while an export streams. */
+const EXPORT_BATCH = 1000;
+
+/** A row of an import: its line in the file and its cells by column. */
+export interface StoneImportRow { row: number; record: StoneCsvRecord }
+
+/** What a batch of import rows came to: the rows good to write, those created and updated (0 on a dry run), and the bad ones. */
+export interface StoneImportResult { valid: number; created: number; updated: number; errors: ImportRowError[] }
+
+/** The stone list's filter of a query (the list and the export read the same). */
+function filterOf(query: AdminStonesExportQuery): repo.AdminStoneFilter {
+  return {
+    productId: query.product, status: query.status, q: query.q || undefined,
+    gradeIds: query.grades, colorIds: query.colors, clarityIds: query.clarities, shapeIds: query.shapes, originIds: query.origins,
+    weightMinMg: query.weight_min_mg, weightMaxMg: query.weight_max_mg, sort: query.sort,
+  };
 }
 
 /** The store's ratti figure of a weight (DOMAIN.md: the store's ratti in mg), to two places. */
@@ -58,6 +80,53 @@ function duplicateFieldError(err: unknown, fields: Record<string, [string, strin
   const hit = index === undefined ? undefined : fields[index];
   if (hit) throw ValidationError.field(hit[0], hit[1]);
   throw err;
+}
+
+/** The store's lists a stone is checked against, loaded once for a form or for a batch of imported rows. */
+export async function loadStoneLists(q: Executor, storeId: number): Promise<StoneLists> {
+  const [products, values, rattis] = await Promise.all([repo.listProductNames(q, storeId), listAttributeValues(q, storeId), repo.listRattiBuckets(q, storeId)]);
+  const byId = <T extends { id: number }>(list: T[]) => new Map(list.map((v) => [v.id, v]));
+  return {
+    products: byId(products),
+    values: Object.fromEntries(ATTRIBUTE_KINDS.map((kind) => [kind, byId(values[kind])])) as StoneLists['values'],
+    rattis,
+  };
+}
+
+/**
+ * The one check of a stone's form values against the store's lists (the form and the import both
+ * use it): the values to store, or the errors by form field. `missingPhotos`: how many of its photo
+ * names were never uploaded to this store.
+ */
+export function makeStoneValues(lists: StoneLists, rattiMg: number, b: AdminStoneBody, status: StoneStatus, missingPhotos: number):
+  { values: repo.StoneValues } | { errors: Record<string, string[]> } {
+  const errors: Record<string, string[]> = {};
+  const product = lists.products.get(b.product_id);
+  if (!product) errors.product_id = ['Choose a product of this store.'];
+  const chosen: Record<AttributeKind, number> = { grade: b.grade_id, color: b.color_id, clarity: b.clarity_id, shape: b.shape_id, origin: b.origin_id };
+  for (const kind of ATTRIBUTE_KINDS) {
+    if (!lists.values[kind].has(chosen[kind])) errors[`${kind}_id`] = [`Choose a ${kind} from this store's list.`];
+  }
+  if (missingPhotos) errors.photos = [`${missingPhotos === 1 ? 'A photo was' : `${missingPhotos} photos were`} not uploaded to this store: upload again.`];
+  const buckets = lists.rattis;
+  if (buckets.length === 0) errors.weight_mg = ['This store has no ratti buckets to file the stone under.'];
+  if (Object.keys(errors).length) return { errors };
+  const ratti = rattiOf(b.weight_mg, rattiMg);
+  // The bucket is the largest standard not above the stone's ratti ("5.25+"); a smaller stone goes in the first.
+  const bucket = [...buckets].reverse().find((r) => r.rati_standard <= ratti) ?? buckets[0]!;
+  const name = b.name || `${product!.name} ${ratti.toFixed(2)} Ratti`;
+  return {
+    values: {
+      gin: b.sku, productId: b.product_id, name, url: b.url || friendlyUrl(`${name} ${b.sku}`),
+      weightMg: b.weight_mg, widthMm: b.width_mm, lengthMm: b.length_mm, depthMm: b.depth_mm, rattiId: bucket.id,
+      gradeId: b.grade_id, colorId: b.color_id, clarityId: b.clarity_id, shapeId: b.shape_id, originId: b.origin_id,
+      certificateLab: b.certificate_lab, certificateNumber: b.certificate_number,
+      certificateVerificationUrl: b.certificate_verification_url || null, certificateImage: b.certificate_image,
+      pricePaise: Math.round(b.price * 100), description: b.description, status,
+      // The first photo is the stone's picture in lists, carts and orders.
+      photos: b.photos, image: b.photos.length ? photosOf(b.photos)[0]!.src : b.image,
+    },
+  };
 }
 
 /**
@@ -132,39 +201,21 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
     return found;
   }
 
+  /** How many of these photo names were never uploaded to the store. */
+  async function missingPhotos(ctx: RequestContext, names: string[]): Promise<number> {
+    return (await Promise.all(names.map((name) => media.has(ctx, name)))).filter((has) => !has).length;
+  }
+
   /**
-   * A stone's stored values from the form: every list value must be this store's, the ratti bucket
-   * follows the weight, and the name and friendly url are made when left empty.
+   * A stone's stored values from the form (and from each row of an import): every list value must
+   * be this store's, the ratti bucket follows the weight, and the name and friendly url are made
+   * when left empty.
    */
   async function stoneValues(q: Executor, ctx: RequestContext, b: AdminStoneBody, status: StoneStatus): Promise<repo.StoneValues> {
-    const storeId = ctx.store.id;
-    const product = (await repo.listProducts(q, storeId)).find((p) => p.id === b.product_id);
-    const errors: Record<string, string[]> = {};
-    if (!product) errors.product_id = ['Choose a product of this store.'];
-    const chosen: Record<AttributeKind, number> = { grade: b.grade_id, color: b.color_id, clarity: b.clarity_id, shape: b.shape_id, origin: b.origin_id };
-    for (const kind of ATTRIBUTE_KINDS) {
-      const own = await repo.ownAttributeValueIds(q, storeId, kind, [chosen[kind]]);
-      if (!own.has(chosen[kind])) errors[`${kind}_id`] = [`Choose a ${kind} from this store's list.`];
-    }
-    const missing = (await Promise.all(b.photos.map(async (name) => ((await media.has(ctx, name)) ? null : name)))).filter(Boolean);
-    if (missing.length) errors.photos = [`${missing.length === 1 ? 'A photo was' : `${missing.length} photos were`} not uploaded to this store: upload again.`];
-    const buckets = await repo.listRattiBuckets(q, storeId);
-    if (buckets.length === 0) errors.weight_mg = ['This store has no ratti buckets to file the stone under.'];
-    if (Object.keys(errors).length) throw new ValidationError(errors);
-    const ratti = rattiOf(b.weight_mg, ctx.store.rattiMg);
-    // The bucket is the largest standard not above the stone's ratti ("5.25+"); a smaller stone goes in the first.
-    const bucket = [...buckets].reverse().find((r) => r.rati_standard <= ratti) ?? buckets[0]!;
-    const name = b.name || `${product!.name} ${ratti.toFixed(2)} Ratti`;
-    return {
-      gin: b.sku, productId: b.product_id, name, url: b.url || friendlyUrl(`${name} ${b.sku}`),
-      weightMg: b.weight_mg, widthMm: b.width_mm, lengthMm: b.length_mm, depthMm: b.depth_mm, rattiId: bucket.id,
-      gradeId: b.grade_id, colorId: b.color_id, clarityId: b.clarity_id, shapeId: b.shape_id, originId: b.origin_id,
-      certificateLab: b.certificate_lab, certificateNumber: b.certificate_number,
-      certificateVerificationUrl: b.certificate_verification_url || null, certificateImage: b.certificate_image,
-      pricePaise: Math.round(b.price * 100), description: b.description, status,
-      // The first photo is the stone's picture in lists, carts and orders.
-      photos: b.photos, image: b.photos.length ? photosOf(b.photos)[0]!.src : b.image,
-    };
+    const [lists, missing] = await Promise.all([loadStoneLists(q, ctx.store.id), missingPhotos(ctx, b.photos)]);
+    const made = makeStoneValues(lists, ctx.store.rattiMg, b, status, missing);
+    if ('errors' in made) throw new ValidationError(made.errors);
+    return made.values;
   }
 
   async function stone(q: Executor, ctx: RequestContext, id: number): Promise<AdminStone> {
@@ -255,15 +306,103 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
     }),
 
     async stones(ctx: RequestContext, query: AdminStonesQuery): Promise<AdminStonesResponse> {
-      const { rows, total } = await repo.listAdminStones(db, ctx.store.id, {
-        productId: query.product, status: query.status, q: query.q || undefined,
-        gradeIds: query.grades, colorIds: query.colors, clarityIds: query.clarities, shapeIds: query.shapes, originIds: query.origins,
-        weightMinMg: query.weight_min_mg, weightMaxMg: query.weight_max_mg, sort: query.sort,
-      }, (query.page - 1) * ADMIN_STONES_PER_PAGE, ADMIN_STONES_PER_PAGE);
+      const { rows, total } = await repo.listAdminStones(db, ctx.store.id, filterOf(query), (query.page - 1) * ADMIN_STONES_PER_PAGE, ADMIN_STONES_PER_PAGE);
       return { data: rows.map((r) => toAdminStone(r, ctx.store.rattiMg)), total, page: query.page, per_page: ADMIN_STONES_PER_PAGE };
     },
 
     stone: async (ctx: RequestContext, id: number) => ({ stone: await stone(db, ctx, id) }),
+
+    /**
+     * The stones of the list's query, every page, as export rows in batches: read by keyset, so an
+     * export of any size holds one batch at a time.
+     */
+    async *exportStones(ctx: RequestContext, query: AdminStonesExportQuery, batchSize = EXPORT_BATCH): AsyncGenerator<Record<StoneCsvColumn, string>[]> {
+      const storeId = ctx.store.id;
+      const filter = filterOf(query);
+      let lists = await loadStoneLists(db, storeId);
+      let names = csvNames(lists);
+      for (let last: repo.AdminStoneRow | null = null; ;) {
+        const rows: repo.AdminStoneRow[] = await repo.adminStonesAfter(db, storeId, filter, last, batchSize);
+        // A product or value added since the lists were read: read them again.
+        if (!rows.every((r) => lists.products.has(r.productId) && ATTRIBUTE_KINDS.every((k) => lists.values[k].has(r[`${k}Id`])))) {
+          lists = await loadStoneLists(db, storeId);
+          names = csvNames(lists);
+        }
+        if (rows.length) yield rows.map((r) => stoneCsvRecord(r, names));
+        if (rows.length < batchSize) return;
+        last = rows.at(-1)!;
+      }
+    },
+
+    /**
+     * Checks a batch of import rows with the stone form's rules (the store's lists read once for the
+     * batch) and, with `write`, inside the caller's transaction (ctx.tx), inserts the good ones or
+     * updates the stone of the same SKU, in one statement. A reserved or sold stone keeps its status
+     * (a row asking for another is bad); a new stone is a draft unless the row says. `seen` holds the
+     * SKUs of the file's earlier rows (a SKU twice in a file is bad the second time); it is added to.
+     * The caller records the audit entry and tells the storefront's caches (catalog.forget).
+     */
+    async importStones(ctx: RequestContext, rows: StoneImportRow[], { write, seen }: { write: boolean; seen: Map<string, number> }): Promise<StoneImportResult> {
+      if (write && !ctx.tx) throw new Error('importStones writes inside the caller\'s transaction (ctx.tx).');
+      const q = executor(db, ctx);
+      const storeId = ctx.store.id;
+      const lists = await loadStoneLists(q, storeId);
+      const names = csvNames(lists);
+      const errors: ImportRowError[] = [];
+      const bad = (row: number, column: string, message: string) => { errors.push({ row, column, message }); };
+      const checked: { row: number; values: repo.StoneValues; asked: StoneStatus | undefined; held: StoneStatus | undefined }[] = [];
+      for (const { row, record } of rows) {
+        const { input, errors: nameErrors, held } = stoneInputOfRecord(record, names, row);
+        const parsed = AdminStoneForm.safeParse(input);
+        const rowErrors = [...nameErrors];
+        for (const issue of parsed.error?.issues ?? []) {
+          const column = columnOf(String(issue.path[0] ?? 'sku'));
+          if (!rowErrors.some((e) => e.column === column)) rowErrors.push({ row, column, message: issue.message });
+        }
+        if (!parsed.success || rowErrors.length) { errors.push(...rowErrors); continue; }
+        const b = parsed.data;
+        const earlier = seen.get(b.sku);
+        if (earlier !== undefined) { bad(row, 'sku', `Row ${earlier} of this file has the same SKU.`); continue; }
+        seen.set(b.sku, row);
+        const made = makeStoneValues(lists, ctx.store.rattiMg, b, b.status ?? 'draft', b.photos.length ? await missingPhotos(ctx, b.photos) : 0);
+        if ('errors' in made) {
+          for (const [field, messages] of Object.entries(made.errors)) bad(row, columnOf(field), messages[0]!);
+          continue;
+        }
+        checked.push({ row, values: made.values, asked: b.status, held });
+      }
+
+      const existing = new Map((await repo.stonesByGin(q, storeId, checked.map((c) => c.values.gin), write)).map((s) => [s.gin, s]));
+      const urlOwners = new Map((await repo.stonesByUrl(q, storeId, checked.map((c) => c.values.url))).map((s) => [s.url, s.gin]));
+      const urlRows = new Map<string, number>();
+      const good: repo.StoneValues[] = [];
+      let updated = 0;
+      for (const { row, values, asked, held } of checked) {
+        const was = existing.get(values.gin);
+        const wasHeld = was !== undefined && !STAFF_HELD.includes(was.status);
+        const wanted = asked ?? held;
+        if (wasHeld && wanted !== undefined && wanted !== was.status) {
+          bad(row, 'status', `This stone is ${was.status}: its order sets its status, not an import.`);
+          continue;
+        }
+        if (!wasHeld && held) { bad(row, 'status', 'Reserved and sold are set by orders: use draft, available or hidden.'); continue; }
+        const owner = urlOwners.get(values.url);
+        if ((owner !== undefined && owner !== values.gin) || urlRows.has(values.url)) {
+          bad(row, 'url', urlRows.has(values.url) ? `Row ${urlRows.get(values.url)} of this file uses the same friendly url.` : 'Another stone already uses this friendly url.');
+          continue;
+        }
+        urlRows.set(values.url, row);
+        good.push({ ...values, status: wasHeld ? was.status : asked ?? was?.status ?? 'draft' });
+        if (was) updated++;
+      }
+      if (write && good.length) {
+        await repo.upsertStones(q, storeId, good);
+        // Every replica drops its copy of the store's lists when the batch commits (as a form's write does).
+        await repo.announceChange(q, storeId);
+      }
+      errors.sort((x, y) => x.row - y.row);
+      return { valid: good.length, created: write ? good.length - updated : 0, updated: write ? updated : 0, errors };
+    },
 
     createStone: (ctx: RequestContext, b: AdminStoneBody) => write(ctx, async (tx, record) => {
       const values = await stoneValues(tx, ctx, b, b.status ?? 'draft');

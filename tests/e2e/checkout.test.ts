@@ -127,7 +127,8 @@ describe('checkout journey', () => {
     // Sign in on the Login screens; the cart adds the stone and shows it.
     await signInWithPassword(page, (u) => u.pathname === '/cart' && !u.searchParams.has('add'));
     const row = page.locator(`[data-testid="cart-row"][data-item-id="${stone.id}"]`);
-    await row.waitFor();
+    // After the sign-in's reload the page renders again, adds the stone and reads the cart: allow for a busy machine.
+    await row.waitFor({ timeout: 90_000 });
     // The stone was added once, after the sign-in's one reload: not "already in your cart".
     await expect.poll(() => page.getByTestId('cart-message').textContent()).toBe('The stone was added to your cart.');
     expect(await page.getByTestId('cart-row').count()).toBe(1);

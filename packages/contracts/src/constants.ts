@@ -32,6 +32,17 @@ export function rattiFromMg(weightMg: number, rattiMg: number): number {
   return Math.round((weightMg * 100) / rattiMg) / 100;
 }
 
+/**
+ * The ratti bucket ("5.25+") of a ratti figure among a store's standards, ascending: the largest
+ * at or below the figure, the smallest for a lighter stone.
+ */
+export function rattiBucketOf<T extends number | { rati_standard: number }>(ratti: number, standards: readonly T[]): T {
+  const value = (s: T) => (typeof s === 'number' ? s : s.rati_standard);
+  let bucket = standards[0]!;
+  for (const s of standards) if (value(s) <= ratti + 1e-9) bucket = s;
+  return bucket;
+}
+
 // ---------- Accounts ----------
 
 /** Spec section 5: client input limits. */

@@ -48,3 +48,8 @@ export function safeOrigin(value: string | null | undefined): string | null {
   if (!url || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) return null;
   return url.origin;
 }
+
+/** A friendly url made of the words of a text: "Blue Sapphire 3.09 Ratti BS-1" -> "blue-sapphire-3-09-ratti-bs-1". */
+export function friendlyUrlOf(text: string): string {
+  return text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 160);
+}

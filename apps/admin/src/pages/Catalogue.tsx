@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Table, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ATTRIBUTE_KINDS, type AdminCatalogResponse, type AttributeKind } from '@gemstore/contracts';
+import { ATTRIBUTE_KINDS, friendlyUrlOf, type AdminCatalogResponse, type AttributeKind } from '@gemstore/contracts';
 import { api, errorMessage, fieldErrors } from '../api.ts';
 import { catalogKey } from './catalogue-shared.ts';
 
@@ -12,10 +12,6 @@ type Editing =
   | { what: 'product'; id: number | null; values: { category_id: string | null; name: string; alias: string; url: string; description: string; image: string; sort_order: number } }
   | { what: AttributeKind; id: number | null; values: { value: string; alias: string; sort_order: number } };
 
-/** "Blue Sapphire" -> "blue-sapphire": a suggestion for the friendly url field. */
-function slug(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-}
 
 /** Categories (a tree), gems (products) and the store's attribute lists: what stones are filed under. */
 export function CataloguePage() {
@@ -156,7 +152,7 @@ function EditForm({ editing, catalog, saving, error, onSave }: {
       onChange={(e) => {
         const v = e.currentTarget.value;
         // A new entry's friendly url follows its name until someone edits the url itself.
-        setValues((old) => ({ ...old, [name]: v, ...(name === 'name' && editing.id === null && (old.url === '' || old.url === slug(String(old.name))) ? { url: slug(v) } : {}) }));
+        setValues((old) => ({ ...old, [name]: v, ...(name === 'name' && editing.id === null && (old.url === '' || old.url === friendlyUrlOf(String(old.name))) ? { url: friendlyUrlOf(v) } : {}) }));
       }} />
   );
   const submit = (e: FormEvent) => { e.preventDefault(); onSave({ ...editing, values } as Editing); };

@@ -1,9 +1,10 @@
 import { Alert, Button, Center, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PASSWORD_HINT } from '@gemstore/contracts/constants';
-import { api, errorMessage, fieldErrors } from '../api.ts';
+import { api, errorMessage } from '../api.ts';
+import { useFormSteps } from '../form-steps.ts';
 import { useSession } from '../session.tsx';
 
 /** The invitation link: set a password (and the name) and join the staff. */
@@ -12,26 +13,18 @@ export function InvitePage() {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const invitation = useQuery({ queryKey: ['admin', 'invitation', token], queryFn: () => api.adminInvitation({ body: { token } }), retry: false });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, alert, run } = useFormSteps({ alertFor: ['token'] });
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    setBusy(true);
-    setErrors({});
-    try {
+    void run(async () => {
       const res = await api.adminInvitationAccept({
         body: { token, name: String(form.get('name')), password: String(form.get('password')), password_confirmation: String(form.get('password_confirmation')) },
       });
       await signIn(res.token);
       navigate('/');
-    } catch (err) {
-      const fields = fieldErrors(err);
-      setErrors(Object.keys(fields).length ? fields : { form: errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -44,7 +37,7 @@ export function InvitePage() {
             <Stack>
               <Title order={2}>Join {invitation.data.store}</Title>
               <Text size="sm">You are invited as {invitation.data.role} with {invitation.data.email}. Choose a password to finish.</Text>
-              {(errors.form || errors.token) && <Alert color="red" role="alert">{errors.form ?? errors.token}</Alert>}
+              {alert && <Alert color="red" role="alert">{alert}</Alert>}
               <TextInput name="name" label="Your name" defaultValue={invitation.data.name} required error={errors.name} />
               <PasswordInput name="password" label="Password" description={PASSWORD_HINT} autoComplete="new-password" required error={errors.password} />
               <PasswordInput name="password_confirmation" label="Confirm password" autoComplete="new-password" required error={errors.password_confirmation} />

@@ -2,7 +2,8 @@ import { Alert, Button, Code, Group, Image, List, Paper, PasswordInput, SimpleGr
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { TotpEnrolmentResponse } from '@gemstore/contracts';
-import { api, errorMessage, fieldErrors } from '../api.ts';
+import { api } from '../api.ts';
+import { useFormSteps } from '../form-steps.ts';
 import { meKey, useSession } from '../session.tsx';
 
 /** The member's own two-factor sign-in: enrol with a QR code, keep the recovery codes, or turn it off. */
@@ -11,25 +12,9 @@ export function SecurityPage() {
   const queryClient = useQueryClient();
   const [enrolment, setEnrolment] = useState<TotpEnrolmentResponse | null>(null);
   const [recovery, setRecovery] = useState<string[] | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, alert, run } = useFormSteps();
   if (!me) return null;
 
-  async function run(step: () => Promise<void>) {
-    setBusy(true);
-    setErrors({});
-    setAlert(null);
-    try {
-      await step();
-    } catch (err) {
-      const fields = fieldErrors(err);
-      setErrors(fields);
-      if (!Object.keys(fields).length) setAlert(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
   const reloadMe = () => queryClient.invalidateQueries({ queryKey: meKey });
 
   const onConfirm = (e: FormEvent<HTMLFormElement>) => {

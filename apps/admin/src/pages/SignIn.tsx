@@ -1,7 +1,8 @@
 import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { api, errorMessage, fieldErrors } from '../api.ts';
+import { api } from '../api.ts';
+import { useFormSteps } from '../form-steps.ts';
 import { useSession } from '../session.tsx';
 
 /** Email and password, then (two-factor on) an authenticator or recovery code. */
@@ -9,26 +10,9 @@ export function SignInPage() {
   const { me, signIn } = useSession();
   const navigate = useNavigate();
   const [challenge, setChallenge] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A challenge that expired or was used up: its message shows, and the form goes back to the password.
+  const { busy, errors, alert, run } = useFormSteps({ alertFor: ['challenge'], onFailure: (fields) => { if (fields.challenge) setChallenge(null); } });
   if (me) return <Navigate to="/" replace />;
-
-  async function run(step: () => Promise<void>) {
-    setBusy(true);
-    setErrors({});
-    setAlert(null);
-    try {
-      await step();
-    } catch (err) {
-      const fields = fieldErrors(err);
-      setErrors(fields);
-      if (!Object.keys(fields).length || fields.challenge) setAlert(fields.challenge ?? errorMessage(err));
-      if (fields.challenge) setChallenge(null);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const onPassword = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

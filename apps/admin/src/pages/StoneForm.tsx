@@ -5,7 +5,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { caratsFromMg, type AdminStone, type AdminStoneBody, type Photo } from '@gemstore/contracts';
+import { caratsFromMg, rattiFromMg, type AdminStone, type AdminStoneBody, type Photo } from '@gemstore/contracts';
 import { api, errorMessage, fieldErrors } from '../api.ts';
 import { catalogKey, statusColor, stonesKey } from './catalogue-shared.ts';
 
@@ -135,7 +135,7 @@ export function StoneFormPage() {
 
   const mg = Number(draft.weight_mg);
   const rattiMg = catalog.data?.ratti_mg ?? 182;
-  const weightNote = mg > 0 ? `${caratsFromMg(mg)} ct · ${(Math.round((mg / rattiMg) * 100) / 100).toFixed(2)} ratti (1 ratti = ${rattiMg} mg here)` : undefined;
+  const weightNote = mg > 0 ? `${caratsFromMg(mg)} ct · ${rattiFromMg(mg, rattiMg).toFixed(2)} ratti (1 ratti = ${rattiMg} mg here)` : undefined;
 
   if (editing && stone.isError) return <Alert color="red" role="alert">{errorMessage(stone.error)}</Alert>;
   return (

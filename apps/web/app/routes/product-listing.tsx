@@ -26,15 +26,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Prices are typed in the store's currency; only a price filter needs it to make the body.
   const currency = filter.priceMin !== undefined || filter.priceMax !== undefined ? (await loadRequired(api.storeProfile())).profile.currency : INR;
   const body = listingBody(filter, productRef, currency);
-  const [attributes, counts, firstPage] = await Promise.all([
-    loadRequired(api.productAttributes({ params: { id: productRef } })),
+  // The filter's values and their counts come with stone-counts; the product itself from the store's product list.
+  const [{ products }, counts, firstPage] = await Promise.all([
+    loadRequired(api.products()),
     loadRequired(api.stoneCounts({ body })),
     loadRequired(api.productItems({ query: { page }, body })),
   ]);
-  const category = attributes.product.product_category;
+  const product = products.find((p) => p.url.content === productRef || String(p.id) === productRef);
+  if (!product) notFound('This product does not exist.');
+  const category = product.product_category;
   if (categoryRef !== category.url.content && categoryRef !== String(category.id)) notFound('This product is not in that category.');
   if (page > 1 && firstPage.data.length === 0) notFound('There is no such page of stones.');
-  return { product: attributes.product, counts, filter, body, firstPage, page };
+  return { product, counts, filter, body, firstPage, page };
 }
 
 /** ?page=n of a listing: a whole number from 1; anything else reads as page 1. */

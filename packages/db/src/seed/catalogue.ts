@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { rattiBucketOf } from '@gemstore/contracts/constants';
 import type { Database } from '../client.ts';
 import {
   clarities, colors, grades, origins, productCategories, products, rattis, shapes,
@@ -83,11 +84,9 @@ export const RATTI_STANDARDS: readonly number[] = [
   25.25, 30.25,
 ];
 
-/** The bucket of a weight: the largest standard at or below its ratti (the smallest one for lighter stones). */
+/** The bucket of a weight among the standard buckets (contracts' rattiBucketOf: the stone form files stones the same way). */
 export function rattiBucket(ratti: number): number {
-  let bucket = RATTI_STANDARDS[0]!;
-  for (const s of RATTI_STANDARDS) if (s <= ratti + 1e-9) bucket = s;
-  return bucket;
+  return rattiBucketOf(ratti, RATTI_STANDARDS);
 }
 
 export const LABS = ['GIA', 'IGI', 'GII', 'IIGJ', 'GRS'] as const;

@@ -1,3 +1,4 @@
+import { rattiFromMg } from '@gemstore/contracts/constants';
 /**
  * The demo's unique stones, generated from a seeded PRNG: the same seed gives the same stones,
  * gins and friendly urls, so two stores seeded alike share urls (with different ids), which the
@@ -154,8 +155,8 @@ export function generateStones(o: GenerateOptions): StoneSpec[] {
     const [minMg, maxMg] = gem.weightMg;
     const weightMg = Math.round(Math.max(minMg, o.rattiMg * 1.25 + 1, minMg + (maxMg - minMg) * rng() ** 1.6));
     const carats = Math.round((weightMg / MG_PER_CARAT) * 100) / 100;
-    // One ratti figure (contracts' rattiFromMg): the name, the url and the bucket all read it.
-    const ratti = Math.round((weightMg * 100) / o.rattiMg) / 100;
+    // One ratti figure: the name, the url and the bucket all read it.
+    const ratti = rattiFromMg(weightMg, o.rattiMg);
     const rattiStandard = rattiBucket(ratti);
     const dims = dimensions(gem, shape, weightMg, rng);
     const pricePaise = priceRupees(gem, carats, grade, clarity, originFactor, rng) * 100;

@@ -3,7 +3,7 @@ import type {
   AdminBulkStonesBody, AdminCatalogResponse, AdminCategory, AdminCategoryBody, AdminProduct, AdminProductBody, AdminStone,
   AdminStoneBody, AdminStonesQuery, AdminStonesResponse, AdminAttributeValue, AdminAttributeValueBody, AttributeKind,
 } from '@gemstore/contracts';
-import { ADMIN_STONES_PER_PAGE, ATTRIBUTE_KINDS, AdminStoneBody as AdminStoneForm, caratsFromMg } from '@gemstore/contracts';
+import { ADMIN_STONES_PER_PAGE, ATTRIBUTE_KINDS, AdminStoneBody as AdminStoneForm, caratsFromMg, friendlyUrlOf, rattiBucketOf, rattiFromMg } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import { executor, type RequestContext, within } from '../../lib/context.ts';
 import type { AuditRecord, AuditService } from '../audit/audit.service.ts';
@@ -47,20 +47,12 @@ function filterOf(query: AdminStonesExportQuery): repo.AdminStoneFilter {
   };
 }
 
-/** The store's ratti figure of a weight (DOMAIN.md: the store's ratti in mg), to two places. */
-function rattiOf(weightMg: number, rattiMg: number): number {
-  return Math.round((weightMg / rattiMg) * 100) / 100;
-}
 
-/** A friendly url made of words: "Blue Sapphire 3.09 Ratti BS-1" -> "blue-sapphire-3-09-ratti-bs-1". */
-function friendlyUrl(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 160);
-}
 
 function toAdminStone(row: repo.AdminStoneRow, rattiMg: number): AdminStone {
   return {
     id: row.id, sku: row.gin, product_id: row.productId, name: row.name, url: row.url,
-    weight_mg: row.weightMg, carat: caratsFromMg(row.weightMg), ratti: rattiOf(row.weightMg, rattiMg), ratti_id: row.rattiId,
+    weight_mg: row.weightMg, carat: caratsFromMg(row.weightMg), ratti: rattiFromMg(row.weightMg, rattiMg), ratti_id: row.rattiId,
     width_mm: row.widthMm, length_mm: row.lengthMm, depth_mm: row.depthMm,
     grade_id: row.gradeId, color_id: row.colorId, clarity_id: row.clarityId, shape_id: row.shapeId, origin_id: row.originId,
     certificate_lab: row.certificateLab, certificate_number: row.certificateNumber,
@@ -111,13 +103,12 @@ export function makeStoneValues(lists: StoneLists, rattiMg: number, b: AdminSton
   const buckets = lists.rattis;
   if (buckets.length === 0) errors.weight_mg = ['This store has no ratti buckets to file the stone under.'];
   if (Object.keys(errors).length) return { errors };
-  const ratti = rattiOf(b.weight_mg, rattiMg);
-  // The bucket is the largest standard not above the stone's ratti ("5.25+"); a smaller stone goes in the first.
-  const bucket = [...buckets].reverse().find((r) => r.rati_standard <= ratti) ?? buckets[0]!;
+  const ratti = rattiFromMg(b.weight_mg, rattiMg);
+  const bucket = rattiBucketOf(ratti, buckets);
   const name = b.name || `${product!.name} ${ratti.toFixed(2)} Ratti`;
   return {
     values: {
-      gin: b.sku, productId: b.product_id, name, url: b.url || friendlyUrl(`${name} ${b.sku}`),
+      gin: b.sku, productId: b.product_id, name, url: b.url || friendlyUrlOf(`${name} ${b.sku}`),
       weightMg: b.weight_mg, widthMm: b.width_mm, lengthMm: b.length_mm, depthMm: b.depth_mm, rattiId: bucket.id,
       gradeId: b.grade_id, colorId: b.color_id, clarityId: b.clarity_id, shapeId: b.shape_id, originId: b.origin_id,
       certificateLab: b.certificate_lab, certificateNumber: b.certificate_number,

@@ -128,9 +128,6 @@ async function getCategories(db: Executor, ctx: RequestContext, ref: string | nu
   };
 }
 
-async function getProducts(db: Executor, ctx: RequestContext) {
-  return { products: (await repo.listProducts(db, ctx.store.id)).map(toProductSummary) };
-}
 
 async function requireProduct(db: Executor, ctx: RequestContext, ref: string | number) {
   const product = await repo.findProduct(db, ctx.store.id, ref);
@@ -308,7 +305,10 @@ export function createCatalogService({ db, config }: CatalogDeps) {
 
   return {
     categories: (ctx: RequestContext, ref: string | null) => getCategories(executor(db, ctx), ctx, ref),
-    products: (ctx: RequestContext) => getProducts(executor(db, ctx), ctx),
+    /** Every product of the store, from its lists (cached; a change clears them). */
+    async products(ctx: RequestContext) {
+      return { products: [...(await masters(ctx)).products.values()].map(toProductSummary) };
+    },
     productAttributes: (ctx: RequestContext, ref: string) => getProductAttributes(executor(db, ctx), ctx, ref),
     /** Each product's listing (category and product urls), for the sitemap. */
     listings: (ctx: RequestContext) => repo.listProducts(executor(db, ctx), ctx.store.id),

@@ -88,6 +88,9 @@ describe('back-office catalogue', () => {
     const foreign = await createItem(t.db, b.id, { catalog: catB, url: 'bulk-foreign' });
     const res = await admin(t, 'a.test', '/stones/bulk', { token: tokens.manager, body: { action: 'hide', ids: [shown.id, reserved.id, foreign.id] } });
     expect(res.json()).toEqual({ changed: 1, skipped: 2 });
+    // One audit entry per stone changed, none for the ones left alone.
+    const bulkEntries = await t.db.select().from(auditLog).where(and(eq(auditLog.storeId, a.id), eq(auditLog.action, 'stone.bulk_hide')));
+    expect(bulkEntries.map((e) => [e.objectId, e.changes])).toEqual([[String(shown.id), { status: { old: 'available', new: 'hidden' } }]]);
     expect((await listing('a.test', 'blue-sapphire')).map((s) => s.id)).not.toContain(shown.id);
     expect((await storefront('a.test', '/api/item-details/bulk-one')).statusCode).toBe(404);
     const add = await storefront('a.test', '/api/cart-save', { method: 'POST', token: customerToken, body: { itemId: shown.id } });

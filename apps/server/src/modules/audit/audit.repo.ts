@@ -11,8 +11,9 @@ export interface AuditEntryInput {
   changes: AuditChanges;
 }
 
-export async function insertEntry(db: Executor, entry: AuditEntryInput): Promise<void> {
-  await db.insert(auditLog).values(entry);
+/** Writes entries in one statement (a bulk change of a thousand stones is one insert, not a thousand). */
+export async function insertEntries(db: Executor, entries: AuditEntryInput[]): Promise<void> {
+  if (entries.length) await db.insert(auditLog).values(entries);
 }
 
 export interface AuditFilter {

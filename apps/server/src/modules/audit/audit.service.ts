@@ -36,15 +36,16 @@ export function changedFields<T extends Record<string, unknown>>(before: Partial
  */
 export function createAuditService({ db }: { db: Database }) {
   return {
-    async record(ctx: RequestContext, entry: AuditRecord): Promise<void> {
-      await repo.insertEntry(executor(db, ctx), {
+    /** One entry, or the entries of a change to many objects at once. */
+    async record(ctx: RequestContext, entries: AuditRecord | readonly AuditRecord[]): Promise<void> {
+      await repo.insertEntries(executor(db, ctx), ([] as AuditRecord[]).concat(entries).map((entry) => ({
         storeId: ctx.store.id,
         staffId: entry.staffId !== undefined ? entry.staffId : ctx.actor.kind === 'staff' ? ctx.actor.staffId : null,
         action: entry.action,
         objectType: entry.objectType,
         objectId: String(entry.objectId),
         changes: entry.changes ?? {},
-      });
+      })));
     },
 
     /**

@@ -126,14 +126,14 @@ export function makeStoneValues(lists: StoneLists, rattiMg: number, b: AdminSton
  * guessing ids learns nothing. Reserved and sold are orders' statuses: staff never set or clear them.
  */
 export function createCatalogAdminService({ db, audit, media, changed }: CatalogAdminDeps) {
-  type Recorder = (entry: AuditRecord) => Promise<void>;
+  type Recorder = (entries: AuditRecord | readonly AuditRecord[]) => Promise<void>;
   /**
    * Runs one write and its audit entries in one transaction, then tells the storefront's caches:
    * a change is recorded exactly when it is made.
    */
   async function write<T>(ctx: RequestContext, work: (tx: Executor, record: Recorder) => Promise<T>): Promise<T> {
     const result = await db.transaction(async (tx) => {
-      const done = await work(tx, (entry) => audit.record(within(ctx, tx), entry));
+      const done = await work(tx, (entries) => audit.record(within(ctx, tx), entries));
       // Other replicas drop their copy of the store's lists when this commits (app.ts listens).
       await repo.announceChange(tx, ctx.store.id);
       return done;
@@ -424,13 +424,13 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
       const changed = b.action === 'price'
         ? await repo.scaleStonePrices(tx, ctx.store.id, ids, 1 + b.percent / 100, STAFF_HELD)
         : await repo.setStonesStatus(tx, ctx.store.id, ids, b.action === 'show' ? 'available' : 'hidden', STAFF_HELD);
-      for (const after of changed) {
+      await record(changed.map((after) => {
         const old = before.get(after.id)!;
-        await record({
+        return {
           action: `stone.bulk_${b.action}`, objectType: 'stone', objectId: after.id,
           changes: changedFields({ status: old.status, pricePaise: old.pricePaise }, { status: after.status, pricePaise: after.pricePaise }),
-        });
-      }
+        };
+      }));
       return { changed: changed.length, skipped: ids.length - changed.length };
     }),
   };

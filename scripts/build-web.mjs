@@ -63,10 +63,18 @@ for (const target of APPS) {
     console.log(`${target.name}: sources unchanged since the last build, not rebuilt (npm run build rebuilds it)`);
     continue;
   }
-  console.log(ifChanged && existsSync(stamp) ? `${target.name}: sources changed, building` : `${target.name}: building`);
+  console.log(ifChanged && existsSync(stamp) ? `${target.name}: sources changed, building…` : `${target.name}: building…`);
   rmSync(stamp, { force: true });
-  const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const started = performance.now();
+  // On `npm start` the bundler's page of file sizes is kept back, one line says it is done; a failed build shows it all.
+  const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], {
+    cwd: ROOT, stdio: ifChanged ? ['ignore', 'pipe', 'pipe'] : 'inherit', encoding: 'utf8', maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    if (ifChanged) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+    process.exit(result.status ?? 1);
+  }
+  if (ifChanged) console.log(`${target.name}: built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   // The hash of the sources as they were when the build started: a file edited during the build makes the next start build again.
   writeFileSync(stamp, `${hash}\n`);
 }

@@ -149,7 +149,7 @@ describe('customer accounts', () => {
     // Log out: the token is cleared here and refused by the server, and the customer is on Home.
     await page.getByTestId('log-out').click();
     await page.getByTestId('sign-in').waitFor();
-    expect(pathOf(page)).toBe('/home');
+    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/home');
     expect(await page.evaluate(() => localStorage.getItem('gemstore.token'))).toBeNull();
     expect((await call('auth-user', { token: token! })).status).toBe(401);
     await t.close({ allow: [EXPECTED_422] });
@@ -219,6 +219,42 @@ describe('customer accounts', () => {
     await page.getByLabel('One-time password').fill(code);
     await signInLandsOn(page, '/dashboard', () => page.getByRole('button', { name: 'Verify and sign in' }).click());
     await expect.poll(() => page.getByTestId('dashboard-name').textContent()).toBe(person.name);
+    await t.close();
+  });
+
+  it('logs out for good when the page reloads in the middle of the logout (the reload a sign-in asks for)', async () => {
+    const person = newPerson();
+    await createAccount(person);
+    const t = await openPage(browser);
+    const { page } = t;
+    await page.goto(`${origin()}/login`);
+    await hydrated(page);
+    await page.getByLabel('Email or mobile number').fill(person.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/login-password');
+    await page.getByTestId('otp-instead').click();
+    await page.getByTestId('login-otp-form').waitFor();
+    await page.getByLabel('One-time password').fill(await codeFor(person.email, 'login'));
+    await signInLandsOn(page, '/dashboard', () => page.getByRole('button', { name: 'Verify and sign in' }).click());
+    const token = await page.evaluate(() => localStorage.getItem('gemstore.token'));
+    expect(token).toBeTruthy();
+
+    // Log out, and the page reloads in the same moment, as the sign-in's one-time refresh does when
+    // Log out is clicked right after signing in.
+    const reloaded = page.waitForEvent('load');
+    await page.evaluate(() => {
+      document.querySelector<HTMLButtonElement>('[data-testid="log-out"]')!.click();
+      window.location.reload();
+    });
+    await reloaded;
+    await hydrated(page);
+    // Signed out either way: Home (the logout's own navigation won) or Login (the reloaded account page, as a guest's).
+    // The header shows Sign in as soon as the session reads as a guest's, a moment before the account
+    // page's own navigation, so wait for where the page settles.
+    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toMatch(/^\/(home|login)$/);
+    await page.getByTestId('sign-in').or(page.getByLabel('Email or mobile number')).first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('gemstore.token'))).toBeNull();
+    await expect.poll(async () => (await call('auth-user', { token: token! })).status, { timeout: 10_000 }).toBe(401);
     await t.close();
   });
 
@@ -299,6 +335,45 @@ describe('customer accounts', () => {
     await signInWithPassword(page, DEMO.email, DEMO.password, '/dashboard');
     await page.getByTestId('tile-security').waitFor();
     await t.close();
+  });
+
+  it('changes the password on Login & Security: this sign-in stays, the others end, the new password signs in', async () => {
+    const person = newPerson();
+    const { token: otherDevice } = await createAccount(person);
+    const t = await openPage(browser);
+    const { page } = t;
+    await page.goto(`${origin()}/edit-profile`);
+    await signInWithPassword(page, person.email, person.password, '/edit-profile');
+    const form = page.getByTestId('password-form');
+    await form.waitFor();
+
+    // A wrong current password is named beside its field, and nothing changes.
+    await form.getByLabel('Current password').fill('not-my-password');
+    await form.getByLabel('New password', { exact: true }).fill('brand-new-secret');
+    await form.getByLabel('Retype new password').fill('brand-new-secret');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await page.getByTestId('error-currentPassword').waitFor();
+    expect((await call('auth-user', { token: otherDevice })).status).toBe(200);
+
+    // Mismatched retyping is refused beside the retyped field.
+    await form.getByLabel('Current password').fill(person.password);
+    await form.getByLabel('Retype new password').fill('brand-new-secreT');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await page.getByTestId('error-retypePassword').waitFor();
+
+    await form.getByLabel('Retype new password').fill('brand-new-secret');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password has been changed.').waitFor();
+    expect(await form.getByLabel('Current password').inputValue()).toBe('');
+    expect((await call('auth-user', { token: otherDevice })).status).toBe(401);
+    const here = await page.evaluate(() => localStorage.getItem('gemstore.token'));
+    expect((await call('auth-user', { token: here! })).status).toBe(200);
+
+    // The old password no longer signs in; the new one does.
+    const { userId } = await api<{ userId: number }>('login', { body: { phone: person.email } });
+    expect((await call('login-password-submit', { body: { userId, password: person.password } })).status).toBe(422);
+    expect((await call('login-password-submit', { body: { userId, password: 'brand-new-secret' } })).status).toBe(200);
+    await t.close({ allow: [EXPECTED_422] });
   });
 
   it('edits the profile and shows the new details on return', async () => {

@@ -1,11 +1,13 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { MessageResponse, RecoveryCodesResponse, StaffSignedIn, TotpEnrolmentResponse } from '@gemstore/contracts';
 import { DEMO_OWNER } from '../../apps/server/src/modules/staff/demo-staff.ts';
 import { api, cardIds, hydrated, launchBrowser, openPage, origin } from './browser.ts';
+import { staffApi, totpCode } from './back-office.ts';
 
 let browser: Browser;
 let files: string;
@@ -17,6 +19,14 @@ beforeAll(async () => {
     await sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } }).jpeg().toFile(join(files, `${name}.jpg`));
   }
   await sharp({ create: { width: 1400, height: 1000, channels: 3, background: '#fffdf5' } }).png().toFile(join(files, 'certificate.png'));
+  // Pictures of the category and the gem.
+  await sharp({ create: { width: 1200, height: 1200, channels: 3, background: '#c2185b' } }).jpeg().toFile(join(files, 'spinels.jpg'));
+  await sharp({ create: { width: 1000, height: 800, channels: 3, background: '#d81b60' } }).png().toFile(join(files, 'red-spinel.png'));
+});
+// Two-factor goes off again (if the journey stopped before it did), so the next tests sign the owner in with the password.
+afterEach(async () => {
+  if (twoFactor) await staffApi<MessageResponse>(HOST, 'me/totp/disable', { token: twoFactor.token, body: { password: DEMO_OWNER.password } });
+  twoFactor = undefined;
 });
 afterAll(async () => {
   await browser?.close();
@@ -26,13 +36,42 @@ afterAll(async () => {
 /** The Indian demo store. The other back-office test turns on two-factor for the international store's owner. */
 const HOST = 'localhost';
 
+/** The owner's two-factor enrolment for the journey: a sign-in of their own (to turn it off after) and the secret. */
+let twoFactor: { token: string; secret: string } | undefined;
+
+/** Turns two-factor sign-in on for the store's owner, as their authenticator app would: answers the secret. */
+async function enrolTwoFactor(): Promise<string> {
+  const signedIn = await staffApi<StaffSignedIn>(HOST, 'login', { body: { email: DEMO_OWNER.email, password: DEMO_OWNER.password } });
+  const { secret } = await staffApi<TotpEnrolmentResponse>(HOST, 'me/totp/start', { token: signedIn.token, body: {} });
+  const { recovery_codes } = await staffApi<RecoveryCodesResponse>(HOST, 'me/totp/confirm', { token: signedIn.token, body: { code: totpCode(secret) } });
+  expect(recovery_codes).toHaveLength(10);
+  twoFactor = { token: signedIn.token, secret };
+  return secret;
+}
+
+/** Uploads a picture in a form's picture field and waits for its preview, drawn from the uploaded sizes. */
+async function uploadPicture(form: Locator, file: string): Promise<void> {
+  const [chooser] = await Promise.all([form.page().waitForEvent('filechooser'), form.getByTestId('picture-upload').click()]);
+  await chooser.setFiles(join(files, file));
+  const preview = form.locator('img[srcset]');
+  await preview.waitFor({ timeout: 60_000 });
+  expect(await preview.getAttribute('srcset')).toMatch(/-400\.webp 400w/);
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 30_000 }).toBe(true);
+}
+
 describe('the back office catalogue', () => {
-  it('lets the owner add a gem and a stone with photos and a certificate, publish it to this store only, then hide it', async () => {
+  it('lets the owner sign in with two-factor, add a category and a gem with pictures and a stone with photos and a certificate, publish it to this store only, then hide it', async () => {
+    // The owner signs in with the password and the authenticator's code.
+    const secret = await enrolTwoFactor();
     const { page, close } = await openPage(browser);
     await page.goto(`${origin(HOST)}/admin/login`);
     await page.getByLabel('Email').fill(DEMO_OWNER.email);
     await page.locator('input[name=password]').fill(DEMO_OWNER.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Enter the 6-digit code from your authenticator app').waitFor();
+    await page.getByLabel('Code').fill(totpCode(secret, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { name: `Welcome, ${DEMO_OWNER.name}` }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Back office' });
     await nav.getByRole('link', { name: 'Catalogue' }).click();
 
@@ -42,6 +81,10 @@ describe('the back office catalogue', () => {
     let dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('Spinels');
     expect(await dialog.getByLabel('Friendly url').inputValue()).toBe('spinels');
+    // Inside the root category, so the home page's grid shows it; with an uploaded picture.
+    await dialog.getByRole('combobox', { name: 'Inside' }).click();
+    await page.getByRole('option', { name: 'Gemstones', exact: true }).click();
+    await uploadPicture(dialog, 'spinels.jpg');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('table', { name: 'Categories' }).getByRole('row', { name: /Spinels/ }).waitFor();
 
@@ -52,6 +95,8 @@ describe('the back office catalogue', () => {
     await dialog.getByLabel('Also called').fill('Lal');
     await dialog.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: 'Spinels' }).click();
+    await dialog.getByLabel('Description').fill('Red spinel was long taken for ruby.');
+    await uploadPicture(dialog, 'red-spinel.png');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('table', { name: 'Gems' }).getByRole('row', { name: /Red Spinel/ }).waitFor();
 
@@ -94,6 +139,18 @@ describe('the back office catalogue', () => {
     const { item } = await api<{ item: { id: number; photos: unknown[] } }>(`item-details/${url}`);
     expect(item.photos).toHaveLength(2);
     expect(await cardIds(shop.page)).toEqual([item.id]);
+    // The gem's uploaded picture, in its sizes, and its JPEG copy for link previews.
+    const gemPicture = shop.page.getByTestId('product-picture');
+    expect(await gemPicture.getAttribute('srcset')).toMatch(/^\/media\/stores\/\d+\/img\/[a-f0-9]{24}_1000x800-400\.webp 400w, .*-800\.webp 800w, .*-1000\.webp 1000w$/);
+    expect(await shop.page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/_1000x800\.jpg$/);
+    // The category's picture on the home page's grid.
+    await shop.page.goto(`${origin(HOST)}/home`);
+    await hydrated(shop.page);
+    const card = shop.page.getByTestId('category-card').filter({ hasText: 'Spinels' });
+    const cardPicture = card.getByTestId('category-card-image');
+    expect(await cardPicture.getAttribute('srcset')).toMatch(/_1200x1200-400\.webp 400w, .*-800\.webp 800w, .*-1200\.webp 1200w$/);
+    await cardPicture.scrollIntoViewIfNeeded();
+    await expect.poll(() => cardPicture.evaluate((img: HTMLImageElement) => img.currentSrc), { timeout: 30_000 }).toMatch(/_1200x1200-\d+\.webp$/);
     await shop.page.goto(`${origin(HOST)}/item/${url}`);
     await hydrated(shop.page);
     expect(await shop.page.getByTestId('gallery-thumb').count()).toBe(2);

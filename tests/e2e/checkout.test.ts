@@ -1,61 +1,66 @@
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ItemDetailResponse, ListingResponse, StoreProfileResponse } from '@gemstore/contracts';
+import type { ListingResponse, OutboxMessage, OutboxResponse, StoreProfileResponse } from '@gemstore/contracts';
 import { formatPrice } from '@gemstore/contracts/money';
-import { openDatabase } from '@gemstore/db';
-import { pino } from 'pino';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import type { RequestContext } from '../../apps/server/src/lib/context.ts';
-import { createServices, type Services } from '../../apps/server/src/services.ts';
+import { DEMO_CUSTOMER } from '../../apps/server/src/modules/customers/demo-customers.ts';
 import { api, hydrated, launchBrowser, openPage, signInWithPassword } from './browser.ts';
+import { signInToBackOffice } from './back-office.ts';
 import { makeDataDir, startServer, type RunningServer } from './server.ts';
 
 /*
- * The whole purchase journey on the sandbox payment provider: browse, add to cart while signed
- * out, sign in, add an address from the checkout, place the order, pay, see it paid, have it
- * dispatched, request a return with two photos and follow it to pick-up.
+ * The whole life of an order on the sandbox payment provider, every step in a browser: the customer
+ * browses, adds to cart while signed out, signs in, adds an address from the checkout, places the
+ * order and pays; staff mark it dispatched in the back office; the customer sees it and requests a
+ * return with two photos; staff approve it; the customer sends the courier and tracking number;
+ * staff mark it picked up, received and refunded. The customer sees each step on the order page,
+ * gets each message (read from the development outbox) and downloads the invoice.
  *
- * This file runs its own server on its own embedded database (the shared e2e server keeps its
- * data to itself), so the shop's own steps can reach that database: see asTheShop.
+ * This file runs its own server on its own embedded database, so its orders and messages are its own.
  */
 
 // The sandbox page is the payment provider; the reservation sweep is off so nothing moves under the test.
 const SERVER_ENV = { SANDBOX_PAYMENTS: 'true', RESERVATION_SWEEP_SECONDS: '0' };
+/** How long a step may take to show on a busy machine (a condition waited for, never a pause). */
+const STEP_MS = 90_000;
 
 let dataDir = '';
-let port = 0;
 let server: RunningServer | undefined;
 let browser: Browser | undefined;
 let base = '';
 
 /**
- * A step the shop's staff takes (dispatch, return approval), done on the server's database until
- * the admin API exists; then these steps move to its calls and this goes away. PGlite lets one
- * process open a data directory at a time, so the browser leaves the shop, the server stops, the
- * step runs through the owning module's service on the same data directory, and the server starts
- * again there on the same port (the same origin, so the browser is still signed in). The browser
- * then opens the page it was on again.
+ * The customer's message about `orderId` with this purpose, once the outbox holds it (a step's
+ * message is sent just after the step commits).
  */
-async function asTheShop(page: Page, storeId: number, step: (shop: Services, ctx: RequestContext) => Promise<unknown>): Promise<void> {
-  const url = page.url();
-  await page.goto('about:blank');
-  await server!.stop();
-  server = undefined;
-  const handle = await openDatabase({ pgliteDir: join(dataDir, 'pglite'), migrate: false });
-  try {
-    const services = createServices({ db: handle.db, config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) });
-    const store = await services.stores.findById({}, storeId);
-    if (!store) throw new Error(`No store ${storeId}`);
-    await step(services, { store, actor: { kind: 'system' }, ip: '127.0.0.1', log: pino({ level: 'silent' }) });
-  } finally {
-    await handle.close();
-  }
-  server = await startServer({ dataDir, port, env: SERVER_ENV });
-  await page.goto(url);
+async function messageOf(orderId: number, purpose: string): Promise<OutboxMessage> {
+  const about = new RegExp(`order #${orderId}\\b`);
+  let found: OutboxMessage | undefined;
+  await expect.poll(async () => {
+    const { messages } = await api<OutboxResponse>(`dev/outbox?to=${encodeURIComponent(DEMO_CUSTOMER.email)}`, { base });
+    found = messages.find((m) => m.purpose === purpose && about.test(m.text));
+    return found !== undefined;
+  }, { timeout: STEP_MS, message: `message ${purpose} for order #${orderId}` }).toBe(true);
+  return found!;
+}
+
+/** Reads the order page again (the customer comes back to it) until its return shows `status`. */
+async function customerSees(page: Page, status: string): Promise<void> {
+  await page.reload();
   await hydrated(page);
+  await page.getByTestId('return-status').filter({ hasText: new RegExp(`^${status}$`) }).waitFor({ timeout: STEP_MS });
+}
+
+/** A step of a return in the back office: its button, then the dialog's button; waits for the return's new status. */
+async function staffStep(page: Page, button: string | RegExp, status: string, fill?: (dialog: Locator) => Promise<void>): Promise<void> {
+  await page.getByRole('button', { name: button }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await fill?.(dialog);
+  await dialog.getByRole('button', { name: button }).click();
+  await dialog.waitFor({ state: 'hidden', timeout: STEP_MS });
+  await page.getByTestId('return-status').filter({ hasText: new RegExp(`^${status}$`) }).waitFor({ timeout: STEP_MS });
 }
 
 /** A small solid-colour PNG (RGB, no filter), encoded by hand with node:zlib. */
@@ -90,8 +95,7 @@ async function imagesLoaded(page: Page, selector: string): Promise<boolean[]> {
 beforeAll(async () => {
   dataDir = makeDataDir();
   server = await startServer({ dataDir, env: SERVER_ENV });
-  port = server.port;
-  base = `http://localhost:${port}`;
+  base = `http://localhost:${server.port}`;
   browser = await launchBrowser();
 }, 240_000);
 
@@ -102,13 +106,14 @@ afterAll(async () => {
 });
 
 describe('checkout journey', () => {
-  it('browses, adds to cart signed out, signs in, checks out, pays, and returns a dispatched stone with two photos', async () => {
+  it('buys and pays, then follows the order through dispatch, a return with two photos, pick-up, receipt and refund taken by staff in the back office', async () => {
     const { profile } = await api<StoreProfileResponse>('store-profile', { base });
     const listing = await api<ListingResponse>('product-items?page=1', { base, body: { filter: { product: 'ruby' } } });
     const stone = listing.data[0]!;
     const price = formatPrice(stone.amounts.mrpAmount, profile.currency);
     const t = await openPage(browser!);
     const { page } = t;
+    page.setDefaultTimeout(STEP_MS);
     const placeOrderCalls: string[] = [];
     page.on('request', (r) => { if (r.url().endsWith('/api/place-order')) placeOrderCalls.push(r.url()); });
 
@@ -130,21 +135,21 @@ describe('checkout journey', () => {
     // After the sign-in's reload the page renders again, adds the stone and reads the cart: allow for a busy machine.
     await row.waitFor({ timeout: 90_000 });
     // The stone was added once, after the sign-in's one reload: not "already in your cart".
-    await expect.poll(() => page.getByTestId('cart-message').textContent()).toBe('The stone was added to your cart.');
+    await expect.poll(() => page.getByTestId('cart-message').textContent(), { timeout: STEP_MS }).toBe('The stone was added to your cart.');
     expect(await page.getByTestId('cart-row').count()).toBe(1);
     expect(await row.getByTestId('cart-sku').textContent()).toBe(stone.sku);
     expect(await row.getByTestId('cart-ratti').textContent()).toContain(`(${stone.ratti.rati_standard}+ range)`);
     expect(await row.getByTestId('cart-amount').textContent()).toBe(price);
     expect(await page.getByTestId('cart-total').textContent()).toBe(price);
     expect(await page.getByTestId('cart-count-label').textContent()).toBe('(1 item)');
-    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+    await expect.poll(() => page.getByTestId('cart-count').textContent(), { timeout: STEP_MS }).toBe('1');
     const thumbWidth = await row.locator('img').evaluate((img) => img.getBoundingClientRect().width);
     expect(thumbWidth).toBeLessThanOrEqual(100);
 
     // The stone's page now reads Added.
     await page.goto(`${base}/item/${stone.url[0]!.url}`);
     await hydrated(page);
-    await expect.poll(() => page.getByTestId('add-to-cart').textContent()).toBe('Added');
+    await expect.poll(() => page.getByTestId('add-to-cart').textContent(), { timeout: STEP_MS }).toBe('Added');
 
     // Proceed to checkout.
     await page.getByTestId('cart-link').click();
@@ -161,7 +166,7 @@ describe('checkout journey', () => {
     const alerts: string[] = [];
     page.once('dialog', (d) => { alerts.push(d.message()); void d.accept(); });
     await page.getByTestId('place-order').click();
-    await expect.poll(() => alerts).toEqual(['Select Or Create Address']);
+    await expect.poll(() => alerts, { timeout: STEP_MS }).toEqual(['Select Or Create Address']);
     expect(placeOrderCalls).toEqual([]);
 
     // Add an address through the tile; the form comes back to this checkout.
@@ -214,10 +219,34 @@ describe('checkout journey', () => {
     expect(await page.getByTestId('retry-payment').count()).toBe(0);
     expect(await page.getByTestId('return-button').count()).toBe(0);
     // Paid stones leave the cart.
-    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('0');
+    await expect.poll(() => page.getByTestId('cart-count').textContent(), { timeout: STEP_MS }).toBe('0');
 
-    // The shop dispatches the order: Return appears.
-    await asTheShop(page, profile.id, (shop, ctx) => shop.orders.markDispatched(ctx, orderId, { courierPartner: 'Fedex', trackingNumber: 'FX20260001' }));
+    // The customer was told of the order and of the payment.
+    expect((await messageOf(orderId, 'order-placed')).channel).toBe('email');
+    await messageOf(orderId, 'order-paid');
+
+    // Staff find the order in the back office and mark it dispatched.
+    const staff = await openPage(browser!);
+    staff.page.setDefaultTimeout(STEP_MS);
+    await signInToBackOffice(staff.page, 'localhost', { base });
+    const nav = staff.page.getByRole('navigation', { name: 'Back office' });
+    await nav.getByRole('link', { name: 'Orders' }).click();
+    await staff.page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`).click();
+    await staff.page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
+    await staff.page.getByRole('button', { name: 'Mark dispatched' }).click();
+    const dispatchDialog = staff.page.getByRole('dialog', { name: `Dispatch order #${orderId}` });
+    await dispatchDialog.getByLabel('Courier').fill('Fedex');
+    await dispatchDialog.getByLabel('Tracking number').fill('FX20260001');
+    await dispatchDialog.getByRole('button', { name: 'Mark dispatched' }).click();
+    await staff.page.getByTestId('order-stage').filter({ hasText: 'Dispatched' }).waitFor();
+    expect(await staff.page.getByTestId('order-dispatch').textContent()).toContain('FX20260001');
+
+    // The customer sees the dispatch and its message, and asks to return the stone.
+    await page.reload();
+    await hydrated(page);
+    await page.getByTestId('dispatch').waitFor({ timeout: STEP_MS });
+    expect(await page.getByTestId('dispatch').textContent()).toContain('Fedex, tracking number FX20260001');
+    expect((await messageOf(orderId, 'order-dispatched')).text).toContain('Fedex, tracking number FX20260001');
     await page.getByTestId('return-button').click();
     await page.waitForURL((u) => u.pathname === `/create-return/${orderId}`);
     await hydrated(page);
@@ -243,7 +272,7 @@ describe('checkout journey', () => {
     expect(await request.getByTestId('return-reason').textContent()).toBe('Defective Product');
     expect(await request.getByTestId('return-comment').textContent()).toBe('A chip on the girdle, visible under the loupe.');
     expect(await request.getByTestId('return-image').count()).toBe(2);
-    await expect.poll(() => imagesLoaded(page, '[data-testid="return-image"]')).toEqual([true, true]);
+    await expect.poll(() => imagesLoaded(page, '[data-testid="return-image"]'), { timeout: STEP_MS }).toEqual([true, true]);
     expect(await request.getByTestId('return-image').first().evaluate((img) => img.getBoundingClientRect().width)).toBe(200);
     // The photos are private: a signed, expiring link, kept only in the browser's own cache, refused on another store's domain.
     const photoSrc = (await request.getByTestId('return-image').first().getAttribute('src'))!;
@@ -255,22 +284,71 @@ describe('checkout journey', () => {
     expect(await page.getByTestId('tracking-form').count()).toBe(0);
     const returnId = Number(await request.getAttribute('data-return-id'));
 
-    // Approved: the tracking form; its details are sent and the order reloads.
-    await asTheShop(page, profile.id, (shop, ctx) => shop.returns.changeStatus(ctx, returnId, 'approved'));
-    await page.getByTestId('tracking-form').waitFor();
-    expect(await page.getByTestId('return-status').textContent()).toBe('Approved');
+    // Staff find it in the returns waiting for a decision, look at the customer's photos and approve it.
+    await nav.getByRole('link', { name: 'Returns' }).click();
+    await staff.page.locator(`[data-testid="return-row"][data-return-id="${returnId}"]`).click();
+    await staff.page.getByRole('heading', { name: `Return #${returnId}` }).waitFor();
+    expect(await staff.page.getByTestId('return-comment').textContent()).toBe('A chip on the girdle, visible under the loupe.');
+    expect(await staff.page.getByTestId('return-line').allTextContents()).toEqual([expect.stringContaining(stone.sku)]);
+    await expect.poll(() => imagesLoaded(staff.page, '[data-testid="return-photo"]'), { timeout: STEP_MS }).toEqual([true, true]);
+    await staffStep(staff.page, 'Approve', 'Approved');
+
+    // The customer sees it approved (and is told), and sends the courier and tracking number.
+    await customerSees(page, 'Approved');
+    await messageOf(orderId, 'order-return-approved');
     await page.getByTestId('tracking-form').getByLabel('Courier partner').selectOption('Delhivery');
     await page.getByTestId('tracking-form').getByLabel('Tracking number').fill('DL-7788990');
     await page.getByTestId('tracking-submit').click();
-    await page.getByTestId('return-sent').waitFor();
+    await page.getByTestId('return-sent').waitFor({ timeout: STEP_MS });
     expect(await page.getByTestId('return-sent').textContent()).toContain('Delhivery');
 
-    // Picked Up: courier and tracking number shown.
-    await asTheShop(page, profile.id, (shop, ctx) => shop.returns.changeStatus(ctx, returnId, 'picked_up'));
-    await page.getByTestId('return-courier').waitFor();
-    expect(await page.getByTestId('return-status').textContent()).toBe('Picked Up');
+    // Staff mark it picked up, with the courier details the customer sent.
+    await staff.page.reload();
+    await staff.page.getByTestId('return-courier').filter({ hasText: 'DL-7788990' }).waitFor();
+    await staffStep(staff.page, 'Mark picked up', 'Picked Up', async (dialog) => {
+      expect(await dialog.getByLabel('Courier').inputValue()).toBe('Delhivery');
+      expect(await dialog.getByLabel('Tracking number').inputValue()).toBe('DL-7788990');
+    });
+
+    // Picked Up: the customer sees the courier and tracking number, and is told.
+    await customerSees(page, 'Picked Up');
     expect(await page.getByTestId('return-courier').textContent()).toBe('Delhivery');
     expect(await page.getByTestId('return-tracking').textContent()).toBe('DL-7788990');
+    expect((await messageOf(orderId, 'order-return-picked-up')).text).toContain('Delhivery, tracking number DL-7788990');
+
+    // Staff mark it received: the stone is back with the shop, withdrawn from sale until they show it again.
+    await staffStep(staff.page, 'Mark received', 'Received');
+    await customerSees(page, 'Received');
+    expect((await fetch(`${base}/api/item-details/${stone.id}`, { headers: { domain: 'localhost' } })).status).toBe(404);
+
+    // Staff refund it: the sandbox refunds at once.
+    await staffStep(staff.page, /^Refund ₹/, 'Refunded');
+    expect(await staff.page.getByTestId('return-refund').getByTestId('refund-status').textContent()).toBe('Refunded');
+    await customerSees(page, 'Refunded');
+    const refunded = await messageOf(orderId, 'order-refund-processed');
+    const paid = formatPrice(stone.amounts.mrpAmount, { currency: 'INR', exchangeRate: 1, sign: 'Rs.' });
+    expect(refunded.text).toContain(`We have refunded ${paid} for order #${orderId} (return #${returnId})`);
+
+    // Every message of the order's life reached the customer, once each.
+    const { messages } = await api<OutboxResponse>(`dev/outbox?to=${encodeURIComponent(DEMO_CUSTOMER.email)}`, { base });
+    expect(messages.filter((m) => new RegExp(`order #${orderId}\\b`).test(m.text)).map((m) => m.purpose).sort()).toEqual([
+      'order-dispatched', 'order-paid', 'order-placed', 'order-refund-processed', 'order-return-approved', 'order-return-picked-up',
+    ]);
+
+    // The order's history on its page: every step, in the order it happened, with its facts.
+    const history = page.getByTestId('order-timeline').locator('li');
+    expect(await history.locator('.order-timeline__label').allTextContents()).toEqual([
+      'Order placed', 'Payment received', 'Dispatched', 'Return requested', 'Return approved', 'Return courier details sent',
+      'Return picked up', 'Return received', 'Refund processed', 'Return refunded',
+    ]);
+    expect(await history.filter({ hasText: 'Dispatched' }).textContent()).toContain('FX20260001');
+
+    // The customer downloads the invoice of the order.
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: STEP_MS }), page.getByTestId('invoice-download').click()]);
+    expect(download.suggestedFilename()).toMatch(/^invoice-.+\.pdf$/);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
 
     // The orders list has it.
     await page.goto(`${base}/order`);
@@ -279,10 +357,8 @@ describe('checkout journey', () => {
     await card.waitFor();
     expect(await card.textContent()).toContain(stone.sku);
 
-    // The stone is sold now.
-    const { item } = await api<ItemDetailResponse>(`item-details/${stone.id}`, { base });
-    expect(item.status).toBe('sold');
+    await staff.close();
     // Chrome logs every non-2xx answer; the one expected is the empty address form's 422.
     await t.close({ allow: [/status of 422 .*\/api\/address-save\)$/] });
-  }, 480_000); // Three server restarts (asTheShop), each some seconds on an idle machine and much more on a busy one.
+  }, 600_000); // Two browsers through some twenty page loads and steps: minutes on a busy machine.
 });

@@ -51,7 +51,7 @@ describe('currency per store', () => {
     // The stone's page and its structured data use dollars too.
     const first = data[0]!;
     await page.goto(`${origin('atelier.localhost')}/item/${first.url[0]!.url}`);
-    expect(amountOf((await page.getByTestId('item-price').textContent())!)).toBeCloseTo(first.amounts.mrpAmount * rate, 2);
+    expect(amountOf((await page.getByTestId('stone-price').textContent())!)).toBeCloseTo(first.amounts.mrpAmount * rate, 2);
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     const ld = blocks.map((b) => JSON.parse(b) as { '@type': string; offers: { priceCurrency: string; price: string } }).find((d) => d['@type'] === 'Product')!;
     expect(ld.offers.priceCurrency).toBe('USD');

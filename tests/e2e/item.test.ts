@@ -37,7 +37,7 @@ describe('item page', () => {
     expect(res?.status()).toBe(200);
     const { item: detail } = await api<ItemDetailResponse>(`item-details/${item.id}`);
     expect(await page.getByTestId('item-name').textContent()).toBe(detail.name);
-    expect(await page.getByTestId('item-price').textContent()).toBe(formatPrice(detail.amounts.mrpAmount, profile.currency));
+    expect(await page.getByTestId('stone-price').textContent()).toBe(formatPrice(detail.amounts.mrpAmount, profile.currency));
     expect(await page.getByTestId('item-sku').textContent()).toBe(detail.sku);
     expect(detail.sku.startsWith(`${profile.id}-`)).toBe(true);
     expect(await page.getByTestId('item-weight').textContent()).toContain(`${detail.weight.toLocaleString('en-US')} mg`);
@@ -103,6 +103,34 @@ describe('item page', () => {
     expect(await page.getByTestId('add-to-cart').count()).toBe(0);
     expect(await page.getByTestId('buy-now').count()).toBe(0);
     expect((await jsonLd(page)).offers.availability).toBe('https://schema.org/SoldOut');
+    await t.close();
+  });
+
+  it('offers similar stones of the same gem, and the stones this browser viewed before', async () => {
+    const { data } = await api<ListingResponse>('product-items?page=1', { body: { filter: { product: 'ruby' } } });
+    const [first, second] = [data[1]!, data[2]!];
+    const t = await openPage(browser, { phone: true });
+    const { page } = t;
+    await page.goto(`${origin()}/item/${first.url[0]!.url}`);
+    await hydrated(page);
+    const related = page.getByTestId('related-stones');
+    await related.getByTestId('item-card').first().waitFor();
+    const { items } = await api<{ items: Item[] }>(`item-related/${first.id}`, { method: 'GET' });
+    expect(items.length).toBe(8);
+    expect(items.every((i) => i.product.url === 'ruby' && i.id !== first.id && i.status === 'available')).toBe(true);
+    expect(await related.getByTestId('item-title').allTextContents()).toEqual(items.map((i) => i.name));
+    // Nothing was viewed before the first stone.
+    expect(await page.getByTestId('recently-viewed').count()).toBe(0);
+
+    // The second stone's page lists the first as recently viewed, and a click on it goes back there.
+    await page.goto(`${origin()}/item/${second.url[0]!.url}`);
+    await hydrated(page);
+    const viewed = page.getByTestId('recently-viewed');
+    await viewed.getByTestId('item-card').first().waitFor();
+    expect(await viewed.getByTestId('item-title').allTextContents()).toEqual([first.name]);
+    await viewed.getByRole('link').first().click();
+    await page.waitForURL((url) => url.pathname === `/item/${first.url[0]!.url}`);
+    await expect.poll(() => page.getByTestId('recently-viewed').getByTestId('item-title').allTextContents(), { timeout: 10_000 }).toEqual([second.name]);
     await t.close();
   });
 

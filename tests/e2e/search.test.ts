@@ -41,8 +41,10 @@ describe('search as you type', () => {
       expect(await box.getAttribute('aria-expanded')).toBe('false');
       await box.press('Enter');
       await page.waitForURL('**/search?q=pukhraj');
-      await expect.poll(() => page.getByTestId('item-card').count()).toBeGreaterThan(0);
-      for (const title of await page.getByTestId('item-title').allTextContents()) expect(title).toContain('Yellow Sapphire');
+      // The results' own grid: the stone page just left had cards of its own (similar stones).
+      const results = page.getByTestId('item-grid').getByTestId('item-title');
+      await expect.poll(() => results.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      for (const title of await results.allTextContents()) expect(title).toContain('Yellow Sapphire');
       await t.close();
     });
   }

@@ -115,7 +115,7 @@ describe('a stone on the dollar store', () => {
   it('speaks en-US, writes $310.50, and says nothing about GST', async () => {
     const { html } = await get(itemPath, `atelier.localhost:${port()}`);
     expect(html).toMatch(/<html lang="en-US"/);
-    expect(html).toMatch(/data-testid="item-price">\$\d{1,3}(,\d{3})*\.\d{2}</);
+    expect(html).toMatch(/data-testid="stone-price">\$\d{1,3}(,\d{3})*\.\d{2}</);
     expect(html).not.toMatch(/GST/);
     expect(html).toContain('Delivery charges included.');
   });

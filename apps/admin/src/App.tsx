@@ -12,6 +12,19 @@ import { AuditPage } from './pages/Audit.tsx';
 import { StonesPage } from './pages/Stones.tsx';
 import { StoneFormPage } from './pages/StoneForm.tsx';
 import { CataloguePage } from './pages/Catalogue.tsx';
+import { OrdersPage } from './pages/Orders.tsx';
+import { OrderDetailPage } from './pages/OrderDetail.tsx';
+import { ReturnPage, ReturnsPage } from './pages/Returns.tsx';
+import { RefundsPage } from './pages/Refunds.tsx';
+import { ImportJobPage, ImportPage } from './pages/Import.tsx';
+import { EnquiriesPage, EnquiryPage } from './pages/Enquiries.tsx';
+import { CustomerPage, CustomersPage } from './pages/Customers.tsx';
+import { PostsPage, PostCategoriesPage } from './pages/Posts.tsx';
+import { PostFormPage } from './pages/PostForm.tsx';
+import { PagesPage, PageFormPage } from './pages/Pages.tsx';
+import { HomeContentPage } from './pages/HomeContent.tsx';
+import { PaymentSettingsPage, StoreProfilePage } from './pages/Settings.tsx';
+import { TaxSettingsPage } from './pages/TaxSettings.tsx';
 import { useSession } from './session.tsx';
 
 /** Signed-in pages: the sign-in page for a visitor, and only the pages the member's role may open. */
@@ -25,7 +38,9 @@ function Guard({ capability, children }: { capability?: Capability; children: Re
 
 export function App() {
   return (
-    <BrowserRouter basename="/admin">
+    // Navigations render at once, not as transitions: a page whose filters live in its address (the
+    // stone list) reads the new address before the next click, so quick choices on a slow phone add up.
+    <BrowserRouter basename="/admin" useTransitions={false}>
       <Routes>
         <Route path="login" element={<SignInPage />} />
         <Route path="invite/:token" element={<InvitePage />} />
@@ -33,8 +48,28 @@ export function App() {
           <Route index element={<HomePage />} />
           <Route path="security" element={<SecurityPage />} />
           <Route path="stones" element={<Guard capability="catalogue"><StonesPage /></Guard>} />
+          <Route path="stones/import" element={<Guard capability="catalogue"><ImportPage /></Guard>} />
+          <Route path="stones/import/:id" element={<Guard capability="catalogue"><ImportJobPage /></Guard>} />
           <Route path="stones/:id" element={<Guard capability="catalogue"><StoneFormPage /></Guard>} />
           <Route path="catalogue" element={<Guard capability="catalogue"><CataloguePage /></Guard>} />
+          <Route path="orders" element={<Guard capability="orders"><OrdersPage /></Guard>} />
+          <Route path="orders/:id" element={<Guard capability="orders"><OrderDetailPage /></Guard>} />
+          <Route path="returns" element={<Guard capability="orders"><ReturnsPage /></Guard>} />
+          <Route path="returns/:id" element={<Guard capability="orders"><ReturnPage /></Guard>} />
+          <Route path="refunds" element={<Guard capability="refunds"><RefundsPage /></Guard>} />
+          <Route path="enquiries" element={<Guard capability="orders"><EnquiriesPage /></Guard>} />
+          <Route path="enquiries/:id" element={<Guard capability="orders"><EnquiryPage /></Guard>} />
+          <Route path="customers" element={<Guard capability="orders"><CustomersPage /></Guard>} />
+          <Route path="customers/:id" element={<Guard capability="orders"><CustomerPage /></Guard>} />
+          <Route path="posts" element={<Guard capability="content"><PostsPage /></Guard>} />
+          <Route path="posts/:id" element={<Guard capability="content"><PostFormPage /></Guard>} />
+          <Route path="post-categories" element={<Guard capability="content"><PostCategoriesPage /></Guard>} />
+          <Route path="pages" element={<Guard capability="content"><PagesPage /></Guard>} />
+          <Route path="pages/:id" element={<Guard capability="content"><PageFormPage /></Guard>} />
+          <Route path="home-page" element={<Guard capability="content"><HomeContentPage /></Guard>} />
+          <Route path="settings/profile" element={<Guard capability="settings"><StoreProfilePage /></Guard>} />
+          <Route path="settings/payments" element={<Guard capability="payment_settings"><PaymentSettingsPage /></Guard>} />
+          <Route path="settings/tax" element={<Guard capability="settings"><TaxSettingsPage /></Guard>} />
           <Route path="staff" element={<Guard capability="staff"><StaffPage /></Guard>} />
           <Route path="audit" element={<Guard capability="audit"><AuditPage /></Guard>} />
         </Route>

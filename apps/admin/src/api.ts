@@ -1,4 +1,5 @@
-import { ApiError, createApiClient, fetchTransport, routes, type Endpoints } from '@gemstore/contracts/client';
+import { ApiError, callUrl, createApiClient, fetchTransport, routes, type Endpoints } from '@gemstore/contracts/client';
+import type { Photo } from '@gemstore/contracts';
 
 /**
  * The back office's API client, typed by the endpoint table: calls go to /api on this origin,
@@ -29,6 +30,35 @@ function requestHeaders(): Record<string, string> {
 
 export const api = createApiClient<Endpoints>(routes, fetchTransport({ headers: requestHeaders }));
 
+/**
+ * Saves a file a staff call answers (the stone export, an invoice PDF) under the name the server
+ * gives it. A link cannot carry the staff token, so the file is fetched with it and handed to the
+ * browser's download.
+ */
+export async function downloadFile(url: string, fallbackName = 'download'): Promise<void> {
+  const res = await fetch(url, { headers: requestHeaders() });
+  if (!res.ok) {
+    const text = await res.text();
+    let data: unknown = { message: text || `The download failed (${res.status}).` };
+    try { data = JSON.parse(text); } catch { /* not JSON: its text is the message */ }
+    throw new ApiError(res.status, data);
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const href = URL.createObjectURL(await res.blob());
+  const link = Object.assign(document.createElement('a'), { href, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/** Sends one picture to /api/admin/media; answers its name (what a form sends back) and files. */
+export async function uploadPicture(file: File): Promise<Photo> {
+  const form = new FormData();
+  form.append('file', file);
+  return (await api.adminUploadImage({ form })).photo;
+}
+
 /** The first message of a failed call, for a form's alert or a field. */
 export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : 'Something went wrong. Please try again.';
@@ -44,4 +74,7 @@ export function isSignedOut(err: unknown): boolean {
   return err instanceof ApiError && err.status === 401;
 }
 
-export { ApiError };
+/** Saves the PDF invoice (or receipt) of a paid order. */
+export const downloadInvoice = (orderId: number) => downloadFile(callUrl(routes.adminOrderInvoice, { params: { id: orderId } }), `invoice-${orderId}.pdf`);
+
+export { ApiError, callUrl, routes };

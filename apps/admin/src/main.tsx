@@ -1,5 +1,5 @@
 import '@mantine/core/styles.css';
-import { createTheme, MantineProvider } from '@mantine/core';
+import { createTheme, MantineProvider, Modal } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -13,7 +13,12 @@ const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?
 // Mantine's dialogs lock scrolling with a style tag of react-remove-scroll, which takes its nonce from get-nonce.
 setNonce(nonce);
 
-const theme = createTheme({ primaryColor: 'indigo', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' });
+const theme = createTheme({
+  primaryColor: 'indigo',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  // Mantine's dialog close button is an icon with no text: a screen reader must hear what it does.
+  components: { Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close the dialog' } } }) },
+});
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: (count, err) => !isSignedOut(err) && count < 2, refetchOnWindowFocus: false } },

@@ -35,4 +35,11 @@ describe('fault scripts', () => {
     expect(output).toContain('all targets met');
     expect(code).toBe(0);
   });
+
+  it('fault:transactions: no transaction fails while fifty connections keep PostgreSQL busy', async () => {
+    const { code, output } = await runScript('fault-transactions.ts', ['--seconds', '4']);
+    console.log(output);
+    expect(output).toContain('all targets met');
+    expect(code).toBe(0);
+  });
 });

@@ -22,19 +22,28 @@ import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { catalogAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
 import { CATALOG_CHANGED } from './modules/catalog/catalog.admin.service.ts';
+import { STORE_CHANGED } from './lib/store-changes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
+import { storesAdminRoutes } from './modules/stores/stores.admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { returnsRoutes } from './modules/returns/returns.routes.ts';
+import { returnsAdminRoutes } from './modules/returns/returns.admin.routes.ts';
 import { enquiriesRoutes } from './modules/enquiries/enquiries.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { reservationsPlugin } from './plugins/reservations.ts';
 import { importsPlugin } from './plugins/imports.ts';
+import { reconciliationPlugin } from './plugins/reconciliation.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { docsRoutes } from './modules/docs/docs.routes.ts';
@@ -80,6 +89,9 @@ export async function buildApp({ config, db, connections, web = true, logger = t
   // A catalogue change made by another process (a second replica, an import job) clears this one's copy of the store's lists.
   await connections?.listen?.(CATALOG_CHANGED, (storeId) => services.catalog.forget(Number(storeId)))
     .catch((err: unknown) => app.log.warn({ err }, 'catalogue changes of other processes will show after STORE_CACHE_SECONDS'));
+  // So does a change of a store's profile, settings, menus, pages or posts.
+  await connections?.listen?.(STORE_CHANGED, (storeId) => services.storeChanged(Number(storeId)))
+    .catch((err: unknown) => app.log.warn({ err }, 'store changes of other processes will show after STORE_CACHE_SECONDS'));
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
@@ -97,14 +109,21 @@ export async function buildApp({ config, db, connections, web = true, logger = t
     await api.register(importsRoutes);
     await api.register(mediaRoutes);
     await api.register(contentRoutes);
+    await api.register(contentAdminRoutes);
+    await api.register(storesAdminRoutes);
     await api.register(authRoutes);
     await api.register(customersRoutes);
     await api.register(notificationsRoutes);
     await api.register(addressesRoutes);
     await api.register(cartRoutes);
+    await api.register(wishlistRoutes);
     await api.register(ordersRoutes);
+    await api.register(ordersAdminRoutes);
     await api.register(returnsRoutes);
+    await api.register(returnsAdminRoutes);
     await api.register(enquiriesRoutes);
+    await api.register(invoicesRoutes);
+    await api.register(newsletterRoutes);
     await api.register(staffRoutes);
     await api.register(auditRoutes);
   }, { prefix: '/api' });
@@ -113,6 +132,7 @@ export async function buildApp({ config, db, connections, web = true, logger = t
   await app.register(seoRoutes);
   await app.register(reservationsPlugin);
   await app.register(importsPlugin);
+  await app.register(reconciliationPlugin);
   await app.register(mediaPlugin);
   if (web) {
     await app.register(adminPlugin);

@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   WEB_BUILD_DIR: z.string().default(resolve(import.meta.dirname, '../../web/build')),
   ADMIN_BUILD_DIR: z.string().default(resolve(import.meta.dirname, '../../admin/build')),
   STORE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  // How long a shared cache (a CDN) may serve a public page before asking again (browsers always ask).
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
   // How a store's own address is written in canonical links, the sitemap and structured data.
   SITE_URL_SCHEME: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['https', 'http']).optional()),
   SITE_URL_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
@@ -58,6 +60,7 @@ const EnvSchema = z.object({
   SMS_SENDER_ID: z.string().max(11).default('GEMSTR'),
   SMS_TEMPLATE_ID: z.string().default(''),
   SMS_VOICE_TEMPLATE_ID: z.string().default(''),
+  SMS_ORDER_TEMPLATE_ID: z.string().default(''),
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
   OTP_PEPPER: z.string().min(16).default(DEVELOPMENT_SECRETS.OTP_PEPPER),
   // Rate limits: token buckets of N that refill at N per window, kept in the database so every replica shares them.
@@ -80,6 +83,9 @@ const EnvSchema = z.object({
   SANDBOX_PAYMENTS: bool.optional(),
   PAY_LINK_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.PAY_LINK_SECRET),
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  RECONCILE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  RECONCILE_REFUND_GIVE_UP_MINUTES: z.coerce.number().int().min(5).max(7 * 1440).default(30),
+  RECONCILE_ORDER_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(48),
   ENQUIRY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(5),
   IMPORT_RUNNER_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(5000).default(1000),
@@ -127,6 +133,8 @@ export interface Config {
   /** The back office's build (apps/admin/build), served at /admin. */
   adminBuildDir: string;
   storeCacheSeconds: number;
+  /** s-maxage of public pages (0: shared caches ask every time, with If-None-Match). */
+  pageCacheSeconds: number;
   site: SiteConfig;
   /** Addresses and ranges of the reverse proxies whose forwarded headers are trusted (empty: none). */
   trustedProxies: string[];
@@ -176,15 +184,27 @@ export interface CheckoutConfig {
   payLinkSecret: string;
   /** How often each process frees the stones of lapsed unpaid orders; 0 = never (tests call it). */
   reservationSweepSeconds: number;
+  /** The reconciliation job (plugins/reconciliation.ts, flows/reconciliation.ts). */
+  reconcile: ReconcileConfig;
   /** Enquiries per IP and store in each rate-limit window. */
   enquiryLimitPerIp: number;
+}
+
+/** Asking the payment provider about refunds and payments whose answer, callback and webhook were lost. */
+export interface ReconcileConfig {
+  /** How often each process runs the job; 0 = never (tests run it themselves). */
+  seconds: number;
+  /** A refund sent without an answer that the provider still has no record of after this long was never made: it fails. */
+  refundGiveUpMinutes: number;
+  /** How long after its reservation ended an unpaid order's provider order is still asked about. */
+  orderHours: number;
 }
 
 export interface MessagingConfig {
   emailSender: 'outbox' | 'smtp';
   smsSender: 'outbox' | 'msg91';
   smtp: { host?: string; port: number; secure: boolean; user?: string; pass?: string; from: string };
-  sms: { apiUrl: string; apiKey?: string; senderId: string; templateId: string; voiceTemplateId: string; timeoutMs: number };
+  sms: { apiUrl: string; apiKey?: string; senderId: string; templateId: string; voiceTemplateId: string; orderTemplateId: string; timeoutMs: number };
 }
 
 export interface AuthConfig {
@@ -226,6 +246,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webBuildDir: resolve(e.WEB_BUILD_DIR),
     adminBuildDir: resolve(e.ADMIN_BUILD_DIR),
     storeCacheSeconds: e.STORE_CACHE_SECONDS,
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     // Production serves shops over HTTPS on the usual port; the demo and tests on http://<domain>:PORT.
     site: {
       scheme: e.SITE_URL_SCHEME ?? (e.NODE_ENV === 'production' ? 'https' : 'http'),
@@ -240,7 +261,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       smtp: { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, pass: e.SMTP_PASS, from: e.SMTP_FROM },
       sms: {
         apiUrl: e.SMS_API_URL.replace(/\/+$/, ''), apiKey: e.SMS_API_KEY, senderId: e.SMS_SENDER_ID,
-        templateId: e.SMS_TEMPLATE_ID, voiceTemplateId: e.SMS_VOICE_TEMPLATE_ID, timeoutMs: e.SMS_TIMEOUT_MS,
+        templateId: e.SMS_TEMPLATE_ID, voiceTemplateId: e.SMS_VOICE_TEMPLATE_ID, orderTemplateId: e.SMS_ORDER_TEMPLATE_ID, timeoutMs: e.SMS_TIMEOUT_MS,
       },
     },
     auth: {
@@ -264,6 +285,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       sandboxEnabled: e.NODE_ENV !== 'production' && (e.SANDBOX_PAYMENTS ?? true),
       payLinkSecret: e.PAY_LINK_SECRET,
       reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
+      reconcile: { seconds: e.RECONCILE_SECONDS, refundGiveUpMinutes: e.RECONCILE_REFUND_GIVE_UP_MINUTES, orderHours: e.RECONCILE_ORDER_HOURS },
       enquiryLimitPerIp: e.ENQUIRY_LIMIT_PER_IP,
     },
     imports: { runnerSeconds: e.IMPORT_RUNNER_SECONDS, batchRows: e.IMPORT_BATCH_ROWS, staleSeconds: e.IMPORT_STALE_SECONDS },

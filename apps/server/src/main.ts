@@ -1,12 +1,10 @@
 import closeWithGrace from 'close-with-grace';
 import { openDatabase } from '@gemstore/db';
-import { seedDemoIfEmpty } from '@gemstore/db/seed';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { trackConnections } from './lib/connection-drain.ts';
 import { startupLogger } from './lib/logging.ts';
-import { seedDemoCustomers } from './modules/customers/demo-customers.ts';
-import { seedDemoOwners } from './modules/staff/demo-staff.ts';
+import { seedDemo } from './demo.ts';
 import { loadConfig, type Config } from './config.ts';
 
 /** A keep-alive connection idle this long while the server stops is closed: its client is most likely done with it. */
@@ -33,13 +31,7 @@ const handle = await openDatabase({
   poolSize: config.dbPoolSize,
   onProgress,
 });
-if (config.seedDemo) {
-  await seedDemoIfEmpty(handle.db, { mediaDir: config.mediaDir, onProgress });
-  const customers = await seedDemoCustomers(handle.db);
-  if (customers > 0) onProgress(`demo customers: ${customers}, one per demo store (README: Quick start)`);
-  const owners = await seedDemoOwners(handle.db);
-  if (owners > 0) onProgress(`demo owners: ${owners}, one per demo store (README: Quick start)`);
-}
+if (config.seedDemo) await seedDemo(handle.db, config, { onProgress, log: startup });
 
 const app = await buildApp({ config, db: handle.db, connections: handle });
 const httpConnections = trackConnections(app.server);

@@ -4,14 +4,18 @@ import { createAddressesService } from './modules/addresses/addresses.service.ts
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
+import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createCatalogAdminService } from './modules/catalog/catalog.admin.service.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import { createContentService } from './modules/content/content.service.ts';
+import { createContentAdminService } from './modules/content/content.admin.service.ts';
 import { createDocsService } from './modules/docs/docs.service.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createEnquiriesService } from './modules/enquiries/enquiries.service.ts';
+import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
 import { createImportsService } from './modules/imports/imports.service.ts';
+import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createSenders, type Senders } from './modules/notifications/senders.ts';
@@ -21,6 +25,7 @@ import { createReturnsService } from './modules/returns/returns.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { createSeoService } from './modules/seo/seo.service.ts';
 import { createStoresService } from './modules/stores/stores.service.ts';
+import { createStoresAdminService } from './modules/stores/stores.admin.service.ts';
 
 export interface ServiceDependencies {
   db: Database;
@@ -41,20 +46,32 @@ export function createServices({ db, config, senders = createSenders(config.mess
   const notifications = createNotificationsService({ db, config, senders });
   const customers = createCustomersService({ db });
   const auth = createAuthService({ db, config, customers, notifications });
-  const addresses = createAddressesService({ db });
+  const addresses = createAddressesService({ db, customers });
   const cart = createCartService({ db, catalog });
+  const wishlist = createWishlistService({ db, catalog });
   const orders = createOrdersService({ db });
   const payments = createPaymentsService({ db, checkout: config.checkout });
   const returns = createReturnsService({ db, photos: config.privateMedia });
-  const enquiries = createEnquiriesService({ db, config, notifications });
-  const docs = createDocsService({ version: '1' });
   const audit = createAuditService({ db });
+  const enquiries = createEnquiriesService({ db, config, notifications, audit });
+  const newsletter = createNewsletterService({ db, config, notifications });
+  const docs = createDocsService({ version: '1' });
   const media = createMediaService({ mediaDir: config.mediaDir });
   const catalogAdmin = createCatalogAdminService({ db, audit, media, changed: catalog.forget });
   const imports = createImportsService({ db });
+  const invoices = createInvoicesService({ db });
   const staff = createStaffService({ db, config, auth, notifications, audit, stores });
   const seo = createSeoService({ site: config.site, catalog, content });
-  return { health, docs, content, stores, catalog, catalogAdmin, imports, media, seo, notifications, customers, auth, addresses, cart, orders, payments, returns, enquiries, audit, staff };
+  /**
+   * A store's profile, settings, menus, pages or posts changed (here, or in another process: app.ts
+   * listens for STORE_CHANGED): this process's copies of that store are dropped.
+   */
+  const storeChanged = (storeId: number): void => {
+    stores.forget(storeId);
+  };
+  const contentAdmin = createContentAdminService({ db, audit, media, changed: storeChanged });
+  const storesAdmin = createStoresAdminService({ db, audit, media, payments, changed: storeChanged });
+  return { storeChanged, health, docs, content, contentAdmin, stores, storesAdmin, catalog, catalogAdmin, imports, media, seo, notifications, customers, auth, addresses, cart, wishlist, orders, payments, returns, enquiries, newsletter, audit, staff, invoices };
 }
 
 export type Services = ReturnType<typeof createServices>;

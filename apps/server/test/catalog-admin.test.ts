@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import sharp from 'sharp';
 import { adminCatalogRoutes } from '@gemstore/contracts';
 import { STAFF_ROLES, type StaffRole } from '@gemstore/contracts/constants';
-import { auditLog, items } from '@gemstore/db';
+import { auditLog, items, productCategories, products } from '@gemstore/db';
 import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { type Catalog, createItem, type createStore } from './factories.ts';
 import { admin, backOfficeStores } from './staff-fixtures.ts';
+import { multipart } from './multipart.ts';
 
 // Password hashing runs scrypt at OWASP cost: allow for a loaded machine.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
@@ -108,10 +110,15 @@ describe('back-office catalogue', () => {
 
   it('re-prices in bulk by a percentage, to the whole rupee', async () => {
     const stone = await createItem(t.db, a.id, { catalog: catA, pricePaise: 1_234_567 });
+    const before = (await storefront('a.test', '/api/product-items?page=1', { method: 'POST', body: { filter: { product: catA.product.url } } })).json().data as { id: number; amounts: { mrpAmount: number } }[];
+    expect(before.find((s) => s.id === stone.id)?.amounts.mrpAmount).toBe(12_345.67);
     const res = await admin(t, 'a.test', '/stones/bulk', { token: tokens.owner, body: { action: 'price', ids: [stone.id], percent: 10 } });
     expect(res.json()).toEqual({ changed: 1, skipped: 0 });
     const [row] = await t.db.select({ p: items.pricePaise }).from(items).where(eq(items.id, stone.id));
     expect(row!.p).toBe(1_358_000); // 12,345.67 * 1.1 = 13,580.24 -> 13,580
+    // The listing remembers the stones it showed; the new price shows at once all the same.
+    const shown = (await storefront('a.test', '/api/product-items?page=1', { method: 'POST', body: { filter: { product: catA.product.url } } })).json().data as { id: number; amounts: { mrpAmount: number } }[];
+    expect(shown.find((s) => s.id === stone.id)?.amounts.mrpAmount).toBe(13_580);
     expect((await admin(t, 'a.test', '/stones/bulk', { token: tokens.owner, body: { action: 'price', ids: [stone.id], percent: -95 } })).statusCode).toBe(422);
   });
 
@@ -158,6 +165,14 @@ describe('back-office catalogue', () => {
     expect((await admin(t, 'a.test', '/stones?q=%25', { token: tokens.assistant })).json().total).toBe(0);
   });
 
+  it('lists a page whose stones it has shown before in one statement, and a changed stone afresh', async () => {
+    const listing = () => storefront('a.test', '/api/product-items?page=1', { method: 'POST', body: { filter: { product: catA.product.url } } });
+    await listing();
+    t.queries.count = 0;
+    expect((await listing()).statusCode).toBe(200);
+    expect(t.queries.count).toBe(1);
+  });
+
   it('shows a renamed attribute value on the storefront at once', async () => {
     const stone = await createItem(t.db, a.id, { catalog: catA, url: 'renamed-origin' });
     expect((await storefront('a.test', '/api/item-details/renamed-origin')).json().item.origin.origin).toBe('Sri Lanka');
@@ -181,6 +196,14 @@ describe('back-office catalogue', () => {
       expect(res.statusCode).toBe(200);
       // The notice arrives when the write commits, a moment after the answer.
       await expect.poll(read, { timeout: 10_000 }).toBe('VS1');
+      // A stone the replica's listing showed (and so remembers) shows its new price there too.
+      const stone = await createItem(t.db, a.id, { catalog: catA, url: 'priced-for-replica', pricePaise: 500_000 });
+      const listed = async () => ((await replica.inject({ method: 'POST', url: '/api/product-items?page=1', headers: { domain: 'a.test' }, payload: { filter: { product: catA.product.url } } }))
+        .json().data as { id: number; amounts: { mrpAmount: number } }[]).find((s) => s.id === stone.id)?.amounts.mrpAmount;
+      expect(await listed()).toBe(5_000);
+      const edit = await admin(t, 'a.test', '/stones/bulk', { token: tokens.owner, body: { action: 'price', ids: [stone.id], percent: 10 } });
+      expect(edit.statusCode, edit.body).toBe(200);
+      await expect.poll(listed, { timeout: 10_000 }).toBe(5_500);
     } finally {
       await replica.close();
     }
@@ -205,5 +228,49 @@ describe('back-office catalogue', () => {
     const all = (await admin(t, 'a.test', '/catalog', { token: tokens.assistant })).json();
     expect(all.products.find((p: { id: number }) => p.id === productId).stones).toBe(1);
     expect(all.ratti_mg).toBe(182);
+  });
+  it('keeps an uploaded picture for a category and a gem and the storefront shows it in its sizes; another store\'s picture is refused', async () => {
+    const upload = async (domain: string, token: string, background: string) => {
+      const data = await sharp({ create: { width: 1200, height: 900, channels: 3, background } }).jpeg().toBuffer();
+      const { payload, contentType } = multipart([['file', data, 'picture.jpg', 'image/jpeg']]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { domain, 'content-type': contentType, authorization: `Bearer ${token}` } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().photo as { name: string; src: string; srcset: string; jpeg: string };
+    };
+    const ours = await upload('a.test', tokens.assistant, '#2a4d8f');
+    const category = await admin(t, 'a.test', '/categories', { token: tokens.assistant, body: { parent_id: catA.root.id, name: 'Pictured', url: 'pictured', image: ours.name } });
+    expect(category.statusCode, category.body).toBe(200);
+    expect(category.json().category).toMatchObject({ image: ours.name, image_src: ours.src });
+    const productBody = { category_id: category.json().category.id, name: 'Pictured Gem', url: 'pictured-gem', image: ours.name };
+    const product = await admin(t, 'a.test', '/products', { token: tokens.assistant, body: productBody });
+    expect(product.statusCode, product.body).toBe(200);
+    expect(product.json().product).toMatchObject({ image: ours.name, image_src: ours.src });
+
+    // The storefront: the picture's middle size as the image, and every size for srcset.
+    const root = (await storefront('a.test', `/api/categories/${catA.root.id}`)).json();
+    const shown = root.categories.find((c: { url: string }) => c.url === 'pictured');
+    expect(shown).toMatchObject({ image: ours.src, picture: { name: ours.name, src: ours.src, srcset: ours.srcset, jpeg: ours.jpeg } });
+    expect(shown.picture.srcset).toContain('400w');
+    expect(shown.products[0]).toMatchObject({ primary_image: { filename: ours.src }, picture: { srcset: ours.srcset } });
+    const listed = (await storefront('a.test', '/api/products')).json().products.find((p: { name: string }) => p.name === 'Pictured Gem');
+    expect(listed.picture.srcset).toBe(ours.srcset);
+    expect((await t.app.inject({ url: ours.src })).statusCode).toBe(200);
+    // A path keeps working as before, and has no sizes.
+    const plain = (await storefront('a.test', `/api/categories/${catA.root.id}`)).json().categories.find((c: { id: number }) => c.id === catA.category.id);
+    expect(plain).toMatchObject({ image: '/media/sapphires.svg', picture: null });
+
+    // Store B's picture, or a name never uploaded, is refused in store A's forms; nothing changes.
+    const theirs = await upload('b.test', bOwnerToken, '#8f2a4d');
+    const productId = product.json().product.id;
+    for (const image of [theirs.name, ours.name.replace(/^(stores\/\d+\/img\/)[a-f0-9]{24}/, '$1' + 'f'.repeat(24))]) {
+      const res = await admin(t, 'a.test', `/products/${productId}`, { method: 'PUT', token: tokens.owner, body: { ...productBody, image } });
+      expect(res.statusCode, image).toBe(422);
+      expect(res.json().errors.image[0]).toContain('not uploaded to this store');
+      const cat = await admin(t, 'a.test', '/categories', { token: tokens.owner, body: { name: 'Theirs', url: 'theirs-picture', image } });
+      expect(cat.json().errors.image[0]).toContain('not uploaded to this store');
+    }
+    const [kept] = await t.db.select({ image: products.image }).from(products).where(eq(products.id, productId));
+    expect(kept!.image).toBe(ours.name);
+    expect(await t.db.select().from(productCategories).where(eq(productCategories.url, 'theirs-picture'))).toEqual([]);
   });
 });

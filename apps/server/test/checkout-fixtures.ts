@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { addresses, authTokens, customers, type Database } from '@gemstore/db';
 import { hashToken } from '../src/lib/secrets.ts';
 import { type Catalog, createCatalog, createItem, createStore } from './factories.ts';
-import type { TestApp } from './helper.ts';
+import { systemContext, type TestApp } from './helper.ts';
 
 let sequence = 0;
 
@@ -131,4 +131,9 @@ export async function createCheckoutWorld(t: TestApp) {
   const asha = await createShopper(t.db, shop.store.id);
   const ben = await createShopper(t.db, shop.store.id);
   return { shop, otherShop, asha, ben, call: caller(t, shop.domain) };
+}
+
+/** The shop's step through the back office's flow, as the shop's own system (the admin API's tests call it as staff). */
+export async function dispatchOrder(t: TestApp, storeId: number, orderId: number, courier = 'Delhivery', tracking = 'DL1') {
+  return t.app.flows.adminOrders.dispatch(await systemContext(t, storeId), orderId, { courier_partner: courier, tracking_number: tracking });
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper.ts';
@@ -53,6 +53,16 @@ describe('compressed answers', () => {
     const body = decode[encoding]!(res.rawPayload);
     expect(JSON.parse(body.toString())).toEqual(plain.json());
     expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+
+  it('sends brotli at quality 5: smaller than quality 4, which it used at first (decision 0036)', async () => {
+    const plain = await t.app.inject({ url: '/api/openapi.json' });
+    const res = await t.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'br' } });
+    const atQuality = (quality: number) => brotliCompressSync(plain.rawPayload, {
+      params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: quality },
+    }).length;
+    expect(res.rawPayload.length).toBeLessThan(atQuality(4));
+    expect(Math.abs(res.rawPayload.length - atQuality(5))).toBeLessThan(64);
   });
 
   it('prefers brotli when both are accepted', async () => {

@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from './helper.ts';
 import { createStore } from './factories.ts';
 import { call, createCustomer, PASSWORD, signIn } from './auth-fixtures.ts';
 import { DEMO_CUSTOMER, seedDemoCustomers } from '../src/modules/customers/demo-customers.ts';
+import { findDemoStores } from '../src/modules/stores/demo-stores.ts';
 
 // Password hashing runs scrypt at OWASP cost (128 MiB, ~0.5 s a hash): allow for a loaded machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -97,8 +98,8 @@ describe('demo customers', () => {
   it('creates one verified demo customer in each demo store, once', async () => {
     await createStore(t.db, { domain: 'localhost', extraDomains: ['ratna.localhost'] });
     await createStore(t.db, { domain: 'atelier.localhost', isFromIndia: false });
-    expect(await seedDemoCustomers(t.db)).toBe(2);
-    expect(await seedDemoCustomers(t.db)).toBe(0);
+    expect(await seedDemoCustomers(t.db, await findDemoStores(t.db))).toBe(2);
+    expect(await seedDemoCustomers(t.db, await findDemoStores(t.db))).toBe(0);
     for (const domain of ['localhost', 'atelier.localhost']) {
       const login = await call(t, domain, '/api/login', { phone: DEMO_CUSTOMER.email });
       expect(login.statusCode).toBe(200);

@@ -47,6 +47,7 @@ export async function createStore(db: Database, input: StoreInput = {}): Promise
     name,
     email: input.email ?? `shop${n}@example.com`,
     isFromIndia: input.isFromIndia ?? true,
+    currency: input.isFromIndia === false ? 'USD' : 'INR',
     usdRate: input.usdRate ?? 0.015,
     phoneCountryCode: '91',
     addressCity: 'Jaipur', addressState: 'Rajasthan', addressCountry: 'India',

@@ -16,7 +16,6 @@ export interface TestApp {
   kind: 'pglite' | 'postgres';
   /** The database handle the app was built with (a second app on the same database uses it too). */
   connections: DbHandle;
-  /** SQL statements sent since the app was built (reset it by assigning 0). */
   /** SQL statements sent since the app was built (reset by assigning 0), and the text of the latest ones. */
   queries: { count: number; recent: string[] };
   close(): Promise<void>;
@@ -47,7 +46,7 @@ export async function buildTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-test-'));
   const database = await testDatabase();
   const config = loadConfig({
-    NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', STORE_CACHE_SECONDS: '0', IMPORT_RUNNER_SECONDS: '0',
+    NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', STORE_CACHE_SECONDS: '0', IMPORT_RUNNER_SECONDS: '0', RECONCILE_SECONDS: '0',
     ...(database.url ? { DATABASE_URL: database.url } : {}), ...env,
   });
   const queries = { count: 0, recent: [] as string[] };

@@ -10,9 +10,9 @@ import * as contracts from '@gemstore/contracts';
 import { NUL_CHARACTER_MESSAGE } from '@gemstore/contracts';
 import { enquiries, returnRequests } from '@gemstore/db';
 import { registeredRoutes } from './routes.ts';
-import { buildTestApp, systemContext, type TestApp } from './helper.ts';
+import { buildTestApp, type TestApp } from './helper.ts';
 import {
-  addressForm, caller, createShop, createShopper, createShoppers, createStone, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper,
+  addressForm, caller, createShop, createShopper, createShoppers, createStone, insertAddress, payWithSandbox, placeOrder, dispatchOrder, type Shop, type Shopper,
 } from './checkout-fixtures.ts';
 
 /**
@@ -85,7 +85,7 @@ describe('NUL characters', () => {
     const stone = await createStone(t.db, shop);
     const orderId = (await placeOrder(t, shop, asha, [stone.id], address.id)).json().orderId as number;
     expect((await payWithSandbox(t, shop, asha, orderId)).statusCode).toBe(303);
-    await t.app.services.orders.markDispatched(await systemContext(t, shop.store.id), orderId, { courierPartner: 'Fedex', trackingNumber: 'FX-1' });
+    await dispatchOrder(t, shop.store.id, orderId, 'Fedex', 'FX-1');
     const lineId = (await call('/api/order', asha, { orderId })).json().order.details[0].id as number;
     const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } }).jpeg().toBuffer();
     const { payload, contentType } = multipart([

@@ -6,7 +6,7 @@ import { toSnapshot } from '../src/modules/addresses/addresses.service.ts';
 import { buildTestApp, systemContext, testDatabaseKind, type TestApp } from './helper.ts';
 import {
   caller, createShop, createShopper, createShoppers, createStone, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper,
-  createCheckoutWorld,
+  createCheckoutWorld, dispatchOrder,
 } from './checkout-fixtures.ts';
 
 let t: TestApp;
@@ -142,7 +142,7 @@ describe('place-order', () => {
       const [stone] = await t.app.services.catalog.reserve(c, [held.id]);
       await t.app.services.orders.create(c, {
         totalQty: 1, totalPaise: stone!.pricePaise, shippingAddress: toSnapshot(address), billingAddress: toSnapshot(address),
-        paymentMethodId: 1001, origin: 'x', reservedUntil: new Date(Date.now() + 60_000),
+        paymentMethodId: 1001, origin: 'x', reservedUntil: new Date(Date.now() + 60_000), placedOn: new Date(),
       }, [{ itemId: held.id, itemName: stone!.name, pricePaise: stone!.pricePaise }]);
       holding();
       await released;
@@ -284,10 +284,10 @@ describe('marking an order dispatched', () => {
   it('records the dispatch of a paid order only', async () => {
     const stone = await createStone(t.db, shop);
     const orderId = (await placeOrder(t, shop, asha, [stone.id], ashaAddress)).json().orderId;
-    await expect(t.app.services.orders.markDispatched(await systemContext(t, shop.store.id), orderId, { courierPartner: 'Fedex', trackingNumber: 'FX1' })).rejects.toMatchObject({ code: 'order_not_paid' });
+    await expect(dispatchOrder(t, shop.store.id, orderId, 'Fedex', 'FX1')).rejects.toMatchObject({ code: 'order_not_paid' });
     await payWithSandbox(t, shop, asha, orderId);
-    await expect(t.app.services.orders.markDispatched(await systemContext(t, otherShop.store.id), orderId, { courierPartner: 'Fedex', trackingNumber: 'FX1' })).rejects.toMatchObject({ statusCode: 404 });
-    await t.app.services.orders.markDispatched(await systemContext(t, shop.store.id), orderId, { courierPartner: 'Delhivery', trackingNumber: 'DL123' });
+    await expect(dispatchOrder(t, otherShop.store.id, orderId, 'Fedex', 'FX1')).rejects.toMatchObject({ statusCode: 404 });
+    await dispatchOrder(t, shop.store.id, orderId, 'Delhivery', 'DL123');
     const { order } = (await call('/api/order', asha, { orderId })).json();
     expect(order.order_dispatch).toMatchObject({ courier_partner: 'Delhivery', tracking_number: 'DL123' });
   });

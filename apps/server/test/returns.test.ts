@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { returnImages, returnLines, returnRequests } from '@gemstore/db';
 import { buildTestApp, systemContext, type TestApp } from './helper.ts';
 import {
-  caller, createShop, createShopper, createStone, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper,
+  caller, createShop, createShopper, createStone, insertAddress, payWithSandbox, placeOrder, dispatchOrder, type Shop, type Shopper,
 } from './checkout-fixtures.ts';
 import { signReturnPhotoUrl } from '../src/modules/returns/photos.ts';
 import { checkReturnPhotoLink } from '../src/modules/returns/photos.ts';
@@ -39,12 +39,17 @@ async function storedReturns() {
   return (await t.db.select().from(returnRequests)).length;
 }
 
+/** The shop's step on a return through the back office's flow, as the shop's own system. */
+async function setReturnStatus(storeId: number, returnId: number, status: 'approved' | 'rejected' | 'picked_up' | 'received' | 'refunded', extra: { note?: string; courier_partner?: string; tracking_number?: string } = {}) {
+  return t.app.flows.adminReturns.setStatus(await systemContext(t, storeId), returnId, { status, note: '', ...extra });
+}
+
 /** A paid and dispatched order of `n` stones; answers its id and line ids. */
 async function dispatchedOrder(n = 2, dispatch = true) {
   const stones = await Promise.all(Array.from({ length: n }, () => createStone(t.db, shop)));
   const orderId = (await placeOrder(t, shop, asha, stones.map((s) => s.id), ashaAddress)).json().orderId as number;
   expect((await payWithSandbox(t, shop, asha, orderId)).statusCode).toBe(303);
-  if (dispatch) await t.app.services.orders.markDispatched(await systemContext(t, shop.store.id), orderId, { courierPartner: 'Delhivery', trackingNumber: 'DL1' });
+  if (dispatch) await dispatchOrder(t, shop.store.id, orderId);
   const { order } = (await call('/api/order', asha, { orderId })).json();
   return { orderId, lineIds: order.details.map((d: { id: number }) => d.id) as number[] };
 }
@@ -190,7 +195,7 @@ describe('return-request-tracking-details-submit', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('return_not_approved');
 
-    await t.app.services.returns.changeStatus(await systemContext(t, shop.store.id), returnId, 'approved');
+    await setReturnStatus(shop.store.id, returnId, 'approved');
     expect((await call('/api/return-request-tracking-details-submit', ben, body)).statusCode).toBe(404);
     expect((await call('/api/return-request-tracking-details-submit', asha, { ...body, courierPartner: 'DHL' })).json().errors.courierPartner).toBeDefined();
     expect((await call('/api/return-request-tracking-details-submit', asha, { ...body, trackingNumber: '<x>' })).json().errors.trackingNumber).toBeDefined();
@@ -198,7 +203,7 @@ describe('return-request-tracking-details-submit', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().returnRequest).toMatchObject({ status_label: 'Approved', courier_partner: 'Fedex', tracking_number: 'FX-778899' });
 
-    await t.app.services.returns.changeStatus(await systemContext(t, shop.store.id), returnId, 'picked_up');
+    await setReturnStatus(shop.store.id, returnId, 'picked_up');
     const { order } = (await call('/api/order', asha, { orderId })).json();
     expect(order.returns[0]).toMatchObject({ status_label: 'Picked Up', courier_partner: 'Fedex', tracking_number: 'FX-778899' });
     expect((await call('/api/return-request-tracking-details-submit', asha, body)).statusCode).toBe(409);
@@ -208,11 +213,13 @@ describe('return-request-tracking-details-submit', () => {
   it('moves a return only along its steps', async () => {
     const { orderId, lineIds } = await dispatchedOrder(1);
     const returnId = (await createReturn(asha, [['orderId', String(orderId)], ['reason', 'wrong'], ['detailIds[0]', String(lineIds[0])]])).json().returnRequest.id;
-    await expect(t.app.services.returns.changeStatus(await systemContext(t, shop.store.id), returnId, 'refunded')).rejects.toMatchObject({ code: 'invalid_return_status' });
-    for (const s of ['approved', 'picked_up', 'received', 'refunded'] as const) await t.app.services.returns.changeStatus(await systemContext(t, shop.store.id), returnId, s);
-    await expect(t.app.services.returns.changeStatus(await systemContext(t, shop.store.id), returnId, 'rejected')).rejects.toMatchObject({ statusCode: 409 });
+    await expect(setReturnStatus(shop.store.id, returnId, 'refunded')).rejects.toMatchObject({ code: 'invalid_return_status' });
+    await setReturnStatus(shop.store.id, returnId, 'approved');
+    await setReturnStatus(shop.store.id, returnId, 'picked_up', { courier_partner: 'Fedex', tracking_number: 'FX-9911' });
+    for (const s of ['received', 'refunded'] as const) await setReturnStatus(shop.store.id, returnId, s);
+    await expect(setReturnStatus(shop.store.id, returnId, 'rejected', { note: 'Too late' })).rejects.toMatchObject({ statusCode: 409 });
     const other = await createShop(t.db, 'x-');
-    await expect(t.app.services.returns.changeStatus(await systemContext(t, other.store.id), returnId, 'rejected')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(setReturnStatus(other.store.id, returnId, 'rejected', { note: 'Not ours' })).rejects.toMatchObject({ statusCode: 404 });
     const [row] = await t.db.select().from(returnRequests).where(eq(returnRequests.id, returnId));
     expect(row!.status).toBe('refunded');
   });

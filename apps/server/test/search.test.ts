@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingResponse, StoneCountsResponse, StoneSearchInput, SuggestionsResponse } from '@gemstore/contracts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { type Catalog, createCatalog, createItem, createPage, createStore } from './factories.ts';
+import { admin, createStaff, staffSignIn } from './staff-fixtures.ts';
 
 type Stone = Awaited<ReturnType<typeof createItem>>;
 
@@ -194,5 +195,22 @@ describe('counts that follow the filters', () => {
     const c = await counts({ q: 'sapphire', filter: { product: cat.product.url } });
     expect(c.product_stocks_count).toBe(blue.length);
     expect(c.products.map((p) => [p.name, p.product_stocks_count])).toEqual([['Blue Sapphire', blue.length], ['Yellow Sapphire', yellow.length]]);
+  });
+});
+
+// Last: the stone it adds would change the figures above.
+describe('search after a catalogue change', () => {
+  it('finds a value the back office adds, by a word searched before it existed', async () => {
+    // Another process's search: the app itself may remember what "padparadscha" named.
+    expect((await suggest('padparadscha')).items).toEqual([]);
+    expect((await suggest('padparadsha')).items).toEqual([]);
+    const { id: ownerId } = await createStaff(t.db, storeId, 'owner', 'search-owner@shop.test');
+    expect(ownerId).toBeGreaterThan(0);
+    const token = await staffSignIn(t, domain, 'search-owner@shop.test');
+    const added = await admin(t, domain, '/attributes/color', { token, body: { value: 'Padparadscha', alias: 'padparadscha' } });
+    expect(added.statusCode, added.body).toBe(200);
+    const colorId = added.json<{ value: { id: number } }>().value.id;
+    const stone = await createItem(t.db, storeId, { catalog: cat, url: 'padparadscha-1', gin: 'PP1', colorId });
+    for (const q of ['padparadscha', 'padparadsha']) expect((await suggest(q)).items.map((i) => i.id), q).toEqual([stone.id]);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storeDomains } from '@gemstore/db';
 import { createStoreWithOwner } from '../scripts/store-create.ts';
 import { DEMO_OWNER, seedDemoOwners } from '../src/modules/staff/demo-staff.ts';
+import { findDemoStores } from '../src/modules/stores/demo-stores.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { createStore } from './factories.ts';
 import { admin, invitationToken } from './staff-fixtures.ts';
@@ -40,8 +41,8 @@ describe('the operator: npm run store:create and the demo owners', () => {
   it('seeds one owner with the README password in each demo store, once', async () => {
     const demo = await createStore(t.db, { domain: 'localhost' });
     await t.db.insert(storeDomains).values({ domain: 'atelier.localhost', storeId: (await createStore(t.db, { domain: 'intl.test' })).id });
-    expect(await seedDemoOwners(t.db)).toBe(2);
-    expect(await seedDemoOwners(t.db)).toBe(0);
+    expect(await seedDemoOwners(t.db, await findDemoStores(t.db))).toBe(2);
+    expect(await seedDemoOwners(t.db, await findDemoStores(t.db))).toBe(0);
     for (const domain of ['localhost', 'atelier.localhost']) {
       const res = await admin(t, domain, '/login', { body: { email: DEMO_OWNER.email, password: DEMO_OWNER.password } });
       expect(res.statusCode, domain).toBe(200);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import sharp from 'sharp';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { and, eq, sql } from 'drizzle-orm';
@@ -242,6 +243,67 @@ describe('stone import and export', () => {
     const strip = (rows: typeof all) => rows.map(({ createdAt: _createdAt, ...rest }) => rest);
     expect(strip(await stonesOf(a.id))).toEqual(strip(all));
     expect((await stone(a.id, 'EX-1'))!.description).toBe('=HYPERLINK("http://x")');
+  });
+
+  it('reads back every column the export writes: a change to any one cell of an exported row reaches the stone, and nothing else moves', async () => {
+    const picture = async (background: string) => {
+      const data = await sharp({ create: { width: 900, height: 700, channels: 3, background } }).jpeg().toBuffer();
+      const { payload, contentType } = multipart([['file', data, 'stone.jpg', 'image/jpeg']]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { domain: 'a.test', 'content-type': contentType, authorization: `Bearer ${tokens.owner}` } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().photo as { name: string; src: string };
+    };
+    const [first, second] = [await picture('#1f3fa8'), await picture('#a81f3f')];
+    // A stone with every column filled.
+    const created = await admin(t, 'a.test', '/stones', {
+      token: tokens.owner,
+      body: {
+        sku: 'FULL-1', product_id: catA.product.id, name: 'The full stone', url: 'the-full-stone', weight_mg: 1234, width_mm: 8.25, length_mm: 10.5, depth_mm: 4.75,
+        grade_id: catA.grades[0]!.id, color_id: catA.colors[0]!.id, clarity_id: catA.clarities[0]!.id, shape_id: catA.shapes[0]!.id, origin_id: catA.origins[0]!.id,
+        certificate_lab: 'GIA', certificate_number: 'GIA-1', certificate_verification_url: 'https://www.gia.edu/report-check?reportno=1',
+        certificate_image: '/media/cert-full.jpg', price: 12345.5, description: 'Every field, "quoted", and a comma.',
+        photos: [first.name, second.name], status: 'hidden',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const exportRow = async (sku: string) => {
+      const res = await admin(t, 'a.test', `/stones/export.csv?q=${sku}`, { token: tokens.owner });
+      return (parse(res.body, { bom: true, columns: true }) as Record<string, string>[]).find((r) => r.sku === sku)!;
+    };
+    const base = await exportRow('FULL-1');
+    expect(Object.keys(base)).toEqual([...STONE_CSV_COLUMNS]);
+    for (const column of STONE_CSV_COLUMNS) expect(base[column], `the export writes ${column}`).not.toBe('');
+
+    /** A new value for each column, and the columns that follow it (the picture is the first photo's). */
+    const changes: Record<(typeof STONE_CSV_COLUMNS)[number], { to: string; follows?: Record<string, string> }> = {
+      sku: { to: 'FULL-2', follows: { url: '' } },
+      product: { to: catA.otherProduct.name },
+      name: { to: 'Renamed stone' },
+      url: { to: 'renamed-stone' },
+      weight_mg: { to: '1800' },
+      width_mm: { to: '9.5' }, length_mm: { to: '11.25' }, depth_mm: { to: '5' },
+      grade: { to: catA.grades[1]!.value }, color: { to: catA.colors[1]!.value }, clarity: { to: catA.clarities[1]!.value },
+      shape: { to: catA.shapes[1]!.value }, origin: { to: catA.origins[1]!.value },
+      certificate_lab: { to: 'IGI' }, certificate_number: { to: 'IGI-2' },
+      certificate_verification_url: { to: 'https://www.igi.org/verify?r=2' }, certificate_image: { to: '/media/cert-other.jpg' },
+      price: { to: '999.5' }, description: { to: 'Changed.' },
+      // A stone's picture is its first photo's: the column counts for a stone without photos.
+      image: { to: '/media/picture-other.svg', follows: { photos: '' } },
+      photos: { to: `${second.name} ${first.name}`, follows: { image: second.src } },
+      status: { to: 'available' },
+    };
+    for (const column of STONE_CSV_COLUMNS) {
+      const { to, follows = {} } = changes[column];
+      const row = { ...base, ...follows, [column]: to };
+      const job = await importNow('a.test', tokens.owner, csvOf([row]));
+      expect(job, column).toMatchObject({ status: 'done', failed: 0, errors: [] });
+      const after = await exportRow(row.sku!);
+      // The stone now reads as the row did: the changed cell and every other one.
+      expect(after, column).toEqual(column === 'sku' ? { ...row, url: after.url } : row);
+      // Back as it was for the next column.
+      if (column !== 'sku') expect(await importNow('a.test', tokens.owner, csvOf([base]))).toMatchObject({ updated: 1, failed: 0 });
+      expect(await exportRow('FULL-1'), column).toEqual(base);
+    }
   });
 
   it('runs queued jobs in the server without being asked, and hands a job back to the queue when it stops', async () => {

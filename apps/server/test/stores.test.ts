@@ -52,7 +52,7 @@ describe('stores', () => {
         header: store.configuration.header, footer: store.configuration.footer, social: store.configuration.social,
         slider: store.configuration.slider, banners: store.configuration.banners,
       },
-      currency: { currency: 'INR', exchangeRate: 1, sign: 'Rs.' }, ratti_mg: 182, gst_rate: 3,
+      currency: { currency: 'INR', exchangeRate: 1, sign: 'Rs.' }, ratti_mg: 182,
     });
     expect(nonCategorizedPages).toEqual([{ id: expect.any(Number), title: 'About', url: 'about' }]);
   });
@@ -61,5 +61,7 @@ describe('stores', () => {
     const res = await t.app.inject({ url: '/api/store-profile', headers: { domain: 'abroad.test' } });
     expect(res.json().profile).toMatchObject({ isFromIndia: false, currency: { currency: 'USD', exchangeRate: 0.015, sign: '$' } });
     expect(res.json().nonCategorizedPages).toEqual([]);
+    // GST is India's tax, set per gem type under Tax settings: a store abroad says nothing of it.
+    expect(Object.keys(res.json().profile).filter((k) => /gst/i.test(k))).toEqual([]);
   });
 });

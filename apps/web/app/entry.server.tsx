@@ -2,16 +2,19 @@ import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
-import { isbot } from 'isbot';
-import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
+import { InlineStylesheets } from './lib/stylesheets.tsx';
+import { stylesheetText } from './lib/stylesheets.server.ts';
 
 export const streamTimeout = 5_000;
 
 /**
- * React Router's Node entry, plus the page's CSP nonce: the server makes one per request and sends
- * it in the Content-Security-Policy header; ServerRouter gives it to <Scripts>, <ScrollRestoration>
- * and the streamed data scripts, React to its own inline scripts. No inline script runs without it.
+ * React Router's Node entry, plus the page's CSP nonce: ServerRouter gives it to <Scripts>,
+ * <ScrollRestoration> and the data scripts, React to its own inline scripts and to the page's
+ * stylesheets, which it writes inside the page (lib/stylesheets.tsx), and the server sends it in the
+ * Content-Security-Policy header (apps/server/src/plugins/web.ts). No inline script or style applies
+ * without it. Every page is rendered whole before it is sent, for browsers and crawlers alike: the
+ * server hashes it for its nonce and entity tag, so the same page must always be the same bytes.
  */
 export default function handleRequest(
   request: Request,
@@ -28,16 +31,18 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get('user-agent');
-    // Crawlers get the whole page at once; browsers get the shell first.
-    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <InlineStylesheets value={{ textOf: stylesheetText, nonce }}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStylesheets>,
       {
-        nonce,
-        [readyOption]() {
+        nonce: { script: nonce, style: nonce },
+        onShellReady() {
+          shellRendered = true;
+        },
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough({
             final(callback) {

@@ -4,12 +4,11 @@ import type { StoreProfile } from '@gemstore/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Route } from './+types/root';
 import { SessionProvider } from './lib/session.tsx';
+import { Stylesheets } from './lib/stylesheets.tsx';
 import baseCss from './styles/base.css?url';
 import layoutCss from './styles/layout.css?url';
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: baseCss },
-  { rel: 'stylesheet', href: layoutCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -29,6 +28,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#fbf8f1" />
+        <Stylesheets base={[baseCss, layoutCss]} />
         <Meta />
         <Links />
       </head>

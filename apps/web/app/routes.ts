@@ -24,6 +24,7 @@ export default [
     route('product/:productCategoryId/:productId', 'routes/product-listing.tsx'),
     route('item/:itemId', 'routes/item.tsx'),
     route('search', 'routes/search.tsx'),
+    route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
     // blog/{page?}; a non-numeric single segment is a category (page 1).
     route('blog/:page?', 'routes/blog.tsx'),
     // blog/{categoryId}/{page} and blog/{categoryUrl}/{url}: a numeric second segment is a page number.
@@ -34,6 +35,7 @@ export default [
       // accounts: login-required routes
       route('dashboard', 'routes/dashboard.tsx'),
       route('edit-profile', 'routes/edit-profile.tsx'),
+      route('wishlist', 'routes/wishlist.tsx'),
       // checkout: login-required routes
       route('address', 'routes/address-index.tsx'),
       route('address/all', 'routes/address-list.tsx'),

@@ -20,13 +20,20 @@ export const FriendlyUrl = z.string().trim().toLowerCase().min(1, 'Enter a frien
 export const ImageRef = z.string().trim().max(500, 'At most 500 characters.')
   .refine((v) => v === '' || /^\/[A-Za-z0-9._~\-/]+$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), 'Use a site path (/media/...) or an https address.')
   .default('');
+/** A picture: an uploaded picture's name (checked to be this store's), a site path or an https address; empty for none. */
+export const PictureRef = z.union([
+  z.string().trim().refine((v) => parsePhotoName(v) !== null),
+  ImageRef,
+], { error: 'Upload the picture, or use a site path (/media/...) or an https address.' });
 const SortOrder = z.coerce.number().int().min(0).max(100_000).default(0);
 const Text = (max: number) => z.string().max(max, `At most ${max} characters.`).default('');
 
 // ---------- Categories and products ----------
 
 export const AdminCategory = z.object({
-  id: z.number(), parent_id: z.number().nullable(), name: z.string(), url: z.string(), image: z.string(), sort_order: z.number(),
+  id: z.number(), parent_id: z.number().nullable(), name: z.string(), url: z.string(),
+  /** The stored picture reference the form sends back, and the picture as a browser loads it (null: none). */
+  image: z.string(), image_src: z.string().nullable(), sort_order: z.number(),
   /** Products directly in this category. */
   products: z.number(),
 });
@@ -34,13 +41,15 @@ export type AdminCategory = z.infer<typeof AdminCategory>;
 
 export const AdminCategoryBody = z.object({
   parent_id: Id.nullable().default(null),
-  name: Name, url: FriendlyUrl, image: ImageRef, sort_order: SortOrder,
+  name: Name, url: FriendlyUrl, image: PictureRef.default(''), sort_order: SortOrder,
 });
 export type AdminCategoryBody = z.infer<typeof AdminCategoryBody>;
 
 export const AdminProduct = z.object({
   id: z.number(), category_id: z.number(), name: z.string(), alias: z.string(), url: z.string(),
-  description: z.string(), image: z.string(), sort_order: z.number(),
+  description: z.string(),
+  /** The stored picture reference the form sends back, and the picture as a browser loads it (null: none). */
+  image: z.string(), image_src: z.string().nullable(), sort_order: z.number(),
   /** Stones of this gem type, in any status. */
   stones: z.number(),
 });
@@ -50,7 +59,7 @@ export const AdminProductBody = z.object({
   category_id: Id, name: Name,
   /** The trade or vernacular name (Neelam for blue sapphire). */
   alias: z.string().trim().max(120, 'At most 120 characters.').default(''),
-  url: FriendlyUrl, description: Text(20_000), image: ImageRef, sort_order: SortOrder,
+  url: FriendlyUrl, description: Text(20_000), image: PictureRef.default(''), sort_order: SortOrder,
 });
 export type AdminProductBody = z.infer<typeof AdminProductBody>;
 

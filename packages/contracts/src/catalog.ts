@@ -11,6 +11,8 @@ export const ProductSummary = z.object({
   url: z.object({ content: z.string() }),
   product_category: z.object({ id: z.number(), name: z.string(), url: z.object({ content: z.string() }) }),
   primary_image: z.object({ filename: z.string() }),
+  /** The picture uploaded in the back office, in the sizes a browser picks from (srcset); null when the image is a path or an address. */
+  picture: Photo.nullable(),
   description: z.string(),
 });
 export type ProductSummary = z.infer<typeof ProductSummary>;
@@ -20,6 +22,8 @@ export const ProductCategory = z.object({
   name: z.string(),
   url: z.string(),
   image: z.string(),
+  /** The picture uploaded in the back office, in the sizes a browser picks from (srcset); null when the image is a path or an address. */
+  picture: Photo.nullable(),
   products: z.array(ProductSummary),
 });
 export type ProductCategory = z.infer<typeof ProductCategory>;
@@ -174,6 +178,10 @@ export type ListingResponse = z.infer<typeof ListingResponse>;
 
 export const ItemDetailResponse = z.object({ item: ItemDetail });
 export type ItemDetailResponse = z.infer<typeof ItemDetailResponse>;
+
+/** Available stones of the same gem as one stone, nearest to it in weight and price first. */
+export const RelatedItemsResponse = z.object({ items: z.array(Item) });
+export type RelatedItemsResponse = z.infer<typeof RelatedItemsResponse>;
 
 /** What a shopper typed into the search box. */
 export const SearchText = z.string({ error: 'Type something to search for.' }).trim()

@@ -227,7 +227,11 @@ export const OrderPayment = z.object({
 });
 export type OrderPayment = z.infer<typeof OrderPayment>;
 
-export const OrderDispatch = z.object({ courier_partner: z.string(), tracking_number: z.string(), dispatched_on: z.string() });
+export const OrderDispatch = z.object({
+  courier_partner: z.string(), tracking_number: z.string(), dispatched_on: z.string(),
+  /** When the shop marked the parcel delivered; null until then. */
+  delivered_on: z.string().nullable(),
+});
 export type OrderDispatch = z.infer<typeof OrderDispatch>;
 
 // ---------- Returns ----------
@@ -252,6 +256,8 @@ export const ReturnRequest = z.object({
   images: z.array(z.object({ id: z.number(), path: z.string() })),
   courier_partner: z.string().nullable(),
   tracking_number: z.string().nullable(),
+  /** Why the shop rejected the return (status rejected); null otherwise. */
+  rejection_reason: z.string().nullable(),
   /** The returned order lines. */
   details: z.array(z.object({ id: z.number(), item: Item.extend({ iname: z.string() }) })),
 });
@@ -285,6 +291,16 @@ export type ReturnTrackingBody = z.infer<typeof ReturnTrackingBody>;
 export const ReturnTrackingResponse = z.object({ returnRequest: ReturnRequest, message: z.string() });
 export type ReturnTrackingResponse = z.infer<typeof ReturnTrackingResponse>;
 
+/** One step of the order as its customer sees it (placed, paid, dispatched, each step of a return, refunds). */
+export const OrderTimelineEntry = z.object({
+  at: z.string(),
+  kind: z.string(),
+  label: z.string(),
+  /** The step's facts in a line (courier and tracking number, an amount, why a return was rejected); may be empty. */
+  detail: z.string(),
+});
+export type OrderTimelineEntry = z.infer<typeof OrderTimelineEntry>;
+
 export const Order = z.object({
   /** Also the order number shown to the customer. */
   id: z.number(),
@@ -306,6 +322,8 @@ export const Order = z.object({
   /** Money arrived that could not buy the stones (late or double payment): the shop refunds it. */
   refund_pending: z.boolean(),
   can_retry_payment: z.boolean(),
+  /** The order's steps, oldest first. */
+  timeline: z.array(OrderTimelineEntry),
 });
 export type Order = z.infer<typeof Order>;
 export const OrdersResponse = z.object({ orders: z.array(Order) });

@@ -19,6 +19,10 @@ export const MAX_PRICE_RUPEES = 1_000_000_000;
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_SUGGESTED_STONES = 5;
+/** Similar stones under a stone's page (same gem, nearest in weight and price). */
+export const RELATED_STONES = 8;
+/** Stones a browser remembers as recently viewed. */
+export const RECENTLY_VIEWED_STONES = 8;
 /** Largest id a PostgreSQL integer column holds: a larger one would fail in the database, not in validation. */
 export const MAX_ID = 2_147_483_647;
 
@@ -62,6 +66,10 @@ export const PRIMARY_ADDRESS_TYPE_ID = 1;
 export const OTHER_ADDRESS_TYPE_ID = 2;
 /** Spec section 9: the default payment method. */
 export const RAZORPAY_PAYMENT_METHOD_ID = 1001;
+/** Payment methods a store can enable (stores.payment_method_ids), by id. */
+export const PAYMENT_METHODS: Record<number, string> = {
+  [RAZORPAY_PAYMENT_METHOD_ID]: 'Razorpay (cards, UPI, netbanking, wallets)',
+};
 /** Spec section 5: return reasons and their labels. */
 export const RETURN_REASONS = { defective: 'Defective Product', wrong: 'Wrong Product', 'not-satisfied': 'Not Satisfied' } as const;
 /** Spec section 4: couriers a customer may name for an approved return. */

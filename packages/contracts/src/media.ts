@@ -60,3 +60,14 @@ export function photoOf(name: string): Photo | null {
 
 export const MediaUploadResponse = z.object({ photo: Photo });
 export type MediaUploadResponse = z.infer<typeof MediaUploadResponse>;
+
+/**
+ * A stored picture reference as a browser loads it: an uploaded picture's name becomes its WebP file
+ * of at least `width` pixels (its largest when smaller); a path or an address is left as it is.
+ */
+export function pictureSrc(ref: string, width = 800): string {
+  const parsed = parsePhotoName(ref);
+  if (!parsed) return ref;
+  const widths = photoWidths(parsed.width);
+  return `/media/${ref}-${widths.find((w) => w >= width) ?? widths[widths.length - 1]!}.webp`;
+}

@@ -6,11 +6,16 @@ export function displayAmount(rupees: number, currency: Currency): number {
   return Math.round(rupees * currency.exchangeRate * 100) / 100;
 }
 
+/** Built once each: toLocaleString with options builds a new formatter on every call (a listing prints dozens of prices). */
+const priceFormats = {
+  INR: new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  USD: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+};
+
 /** "Rs. 1,29,000.00" as the spec writes rupees (Indian grouping); dollars as the US writes them, "$310.50". */
 export function formatPrice(rupees: number, currency: Currency): string {
   const value = displayAmount(rupees, currency);
-  const locale = currency.currency === 'INR' ? 'en-IN' : 'en-US';
-  const text = value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const text = priceFormats[currency.currency].format(value);
   return currency.currency === 'INR' ? `${currency.sign} ${text}` : `${currency.sign}${text}`;
 }
 

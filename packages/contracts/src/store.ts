@@ -31,8 +31,9 @@ const SocialLinks = z.object({
   facebook: SafeWebUrl.optional(), twitter: SafeWebUrl.optional(),
   instagram: SafeWebUrl.optional(), youtube: SafeWebUrl.optional(),
 });
-const Slide = z.object({ image: MediaRef, alt: z.string() });
-const Banner = z.object({ image: MediaRef, alt: z.string(), href: SafeLink });
+/** A slide of the home page: its picture, words for who cannot see it, and an optional caption and link. */
+const Slide = z.object({ image: MediaRef, alt: z.string(), text: z.string().optional(), href: SafeLink.optional() });
+const Banner = z.object({ image: MediaRef, alt: z.string(), href: SafeLink, text: z.string().optional() });
 
 export const StoreProfile = z.object({
   id: z.number(),
@@ -57,7 +58,6 @@ export const StoreProfile = z.object({
   currency: Currency,
   /** The store's ratti in mg (DOMAIN.md). */
   ratti_mg: z.number(),
-  gst_rate: z.number(),
   /** The store's own address (`https://shop.example`, no trailing slash): canonical links and structured data start with it. */
   site_url: z.string(),
 });

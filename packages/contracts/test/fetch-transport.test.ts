@@ -55,6 +55,14 @@ describe('fetchTransport', () => {
     expect(seen[1]?.body).toBe('');
   });
 
+  it("lets one call name its own headers over the transport's (a logout with the token just cleared from storage)", async () => {
+    seen.length = 0;
+    token = null;
+    await api().logout(undefined, { keepalive: true, headers: { authorization: 'Bearer gone' } });
+    expect(seen[0]?.headers.authorization).toBe('Bearer gone');
+    expect(seen[0]?.headers.domain).toBe('atelier.localhost');
+  });
+
   it('sends a form as multipart', async () => {
     seen.length = 0;
     const form = new FormData();

@@ -76,11 +76,27 @@ export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'ext
   return PGlite.create(dataDir, { ...options, extensions: { pg_trgm } });
 }
 
+/** postgres.js's `max_pipeline`, measured by apps/server/bench/pool.ts. */
+export const MAX_QUERIES_IN_FLIGHT_PER_CONNECTION = 8;
+
+/**
+ * At most 8 queries in flight on one connection (postgres.js allows 100). With more, a busy pool
+ * hands each new query to a connection already in use, and the driver's queue of busy connections
+ * keeps a slot per query handed out for as long as the load lasts: each query then searches a list
+ * that grows with every query served (50 concurrent callers: 21 us a query at first, 95 us after
+ * 320,000). At 8 the connections go idle often enough for the list to empty and the cost stays
+ * flat (docs/decisions/0034; `npm run bench:pool`). The driver reads `max_pipeline` among its
+ * options (`parseOptions` in its src/index.js, beside `idle_timeout`), but its type declarations
+ * leave it out, hence an object of its own spread into the options.
+ */
+const SHORT_PIPELINE = { max_pipeline: MAX_QUERIES_IN_FLIGHT_PER_CONNECTION };
+
 export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = renewablePool(options.databaseUrl, {
       max: options.poolSize ?? 4, // the server's DB_POOL_SIZE default (docs/decisions/0010)
       onnotice: () => {},
+      ...SHORT_PIPELINE,
       // bigint columns are declared mode 'number'; prices in paise fit safely in a double.
       types: { bigint: postgres.BigInt },
       // Prepared statements keep one generic plan instead of planning again on every call: the

@@ -14,6 +14,11 @@
  *   connection waits out the connect timeout and fails. So after an outage the whole pool is
  *   replaced by a new one (renew()), and the old one is ended once its running queries are done.
  *
+ * And one of its own: a transaction's BEGIN sent to a connection whose pipeline is full is written
+ * but the connection is not kept for the transaction, and the driver then fails it with
+ * UNSAFE_TRANSACTION (porsager/postgres#823). So transactions run on a pool of their own, where no
+ * query is ever pipelined behind another: its connections are idle or held by one transaction.
+ *
  * Calls go to whichever pool is current; Drizzle holds the stand-in (`sql`) and never notices.
  */
 import postgres from 'postgres';
@@ -45,22 +50,28 @@ function guardedBegin(client: postgres.Sql, args: unknown[]): Promise<unknown> {
   return (client.begin as unknown as Begin)(options, guardedBody).catch((error: unknown) => { throw asDatabaseConnectionError(error); });
 }
 
+/** The pool's two sets of connections: one for single statements, one for transactions. */
+interface Clients { queries: postgres.Sql; transactions: postgres.Sql }
+
 export function renewablePool(url: string, options: postgres.Options<Record<string, postgres.PostgresType>>, onNewClient: (client: postgres.Sql) => void): RenewablePool {
-  const create = () => {
-    const client = postgres(url, options) as unknown as postgres.Sql;
-    onNewClient(client);
-    return client;
+  const create = (): Clients => {
+    const queries = postgres(url, options) as unknown as postgres.Sql;
+    const transactions = postgres(url, options) as unknown as postgres.Sql;
+    onNewClient(queries);
+    onNewClient(transactions);
+    return { queries, transactions };
   };
+  const endClients = (c: Clients) => Promise.all([c.queries.end({ timeout: 5 }), c.transactions.end({ timeout: 5 })]).then(() => {});
   let current = create();
   const ending = new Set<Promise<void>>();
 
-  const sql = new Proxy(current, {
+  const sql = new Proxy(current.queries, {
     get(_target, property) {
-      if (property === 'begin') return (...args: unknown[]) => guardedBegin(current, args);
-      return Reflect.get(current, property);
+      if (property === 'begin') return (...args: unknown[]) => guardedBegin(current.transactions, args);
+      return Reflect.get(current.queries, property);
     },
     apply(_target, thisArg, args) {
-      return Reflect.apply(current as unknown as (...a: unknown[]) => unknown, thisArg, args);
+      return Reflect.apply(current.queries as unknown as (...a: unknown[]) => unknown, thisArg, args);
     },
   });
 
@@ -79,11 +90,11 @@ export function renewablePool(url: string, options: postgres.Options<Record<stri
     renew() {
       const old = current;
       current = create();
-      const done = old.end({ timeout: 5 }).catch(() => {}).finally(() => ending.delete(done));
+      const done = endClients(old).catch(() => {}).finally(() => ending.delete(done));
       ending.add(done);
     },
     async end() {
-      await Promise.all([current.end({ timeout: 5 }), ...ending]);
+      await Promise.all([endClients(current), ...ending]);
     },
   };
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Table, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Image, Modal, NumberInput, Select, Stack, Table, Tabs, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ATTRIBUTE_KINDS, friendlyUrlOf, type AdminCatalogResponse, type AttributeKind } from '@gemstore/contracts';
+import { ATTRIBUTE_KINDS, friendlyUrlOf, pictureSrc, type AdminCatalogResponse, type AttributeKind } from '@gemstore/contracts';
 import { api, errorMessage, fieldErrors } from '../api.ts';
 import { catalogKey } from './catalogue-shared.ts';
+import { PictureField } from './content-shared.tsx';
 
 const KIND_LABELS: Record<AttributeKind, string> = { grade: 'Grades', color: 'Colours', clarity: 'Clarities', shape: 'Shapes', origin: 'Origins' };
 
@@ -12,6 +13,13 @@ type Editing =
   | { what: 'product'; id: number | null; values: { category_id: string | null; name: string; alias: string; url: string; description: string; image: string; sort_order: number } }
   | { what: AttributeKind; id: number | null; values: { value: string; alias: string; sort_order: number } };
 
+
+/** A row's picture, small (an uploaded picture's smallest copy); an empty square when it has none. */
+function Thumb({ picture }: { picture: string }) {
+  return picture
+    ? <Image src={pictureSrc(picture, 80)} alt="" w={40} h={40} fit="cover" radius="sm" fallbackSrc="/placeholder.svg" />
+    : <div style={{ width: 40, height: 40 }} />;
+}
 
 /** Categories (a tree), gems (products) and the store's attribute lists: what stones are filed under. */
 export function CataloguePage() {
@@ -64,46 +72,50 @@ export function CataloguePage() {
           <Group justify="flex-end" mb="sm">
             <Button onClick={() => open({ what: 'product', id: null, values: { category_id: null, name: '', alias: '', url: '', description: '', image: '', sort_order: 0 } })}>Add a gem</Button>
           </Group>
-          <Table striped aria-label="Gems">
-            <Table.Thead><Table.Tr><Table.Th>Gem</Table.Th><Table.Th>Also called</Table.Th><Table.Th>Category</Table.Th><Table.Th ta="right">Stones</Table.Th><Table.Th /></Table.Tr></Table.Thead>
-            <Table.Tbody>
-              {data?.products.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>{p.name}</Table.Td><Table.Td>{p.alias}</Table.Td><Table.Td>{categoryName.get(p.category_id)}</Table.Td>
-                  <Table.Td ta="right">{p.stones}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end">
-                      <Button size="xs" variant="subtle" onClick={() => open({ what: 'product', id: p.id, values: { category_id: String(p.category_id), name: p.name, alias: p.alias, url: p.url, description: p.description, image: p.image, sort_order: p.sort_order } })}>Edit</Button>
-                      <Button size="xs" variant="subtle" color="red" disabled={p.stones > 0} title={p.stones ? 'A gem with stones stays' : undefined} onClick={() => remove.mutate({ what: 'product', id: p.id })}>Remove</Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Table.ScrollContainer minWidth={600}>
+            <Table striped aria-label="Gems">
+              <Table.Thead><Table.Tr><Table.Th w={56}><VisuallyHidden>Picture</VisuallyHidden></Table.Th><Table.Th>Gem</Table.Th><Table.Th>Also called</Table.Th><Table.Th>Category</Table.Th><Table.Th ta="right">Stones</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+              <Table.Tbody>
+                {data?.products.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td><Thumb picture={p.image} /></Table.Td><Table.Td>{p.name}</Table.Td><Table.Td>{p.alias}</Table.Td><Table.Td>{categoryName.get(p.category_id)}</Table.Td>
+                    <Table.Td ta="right">{p.stones}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end">
+                        <Button size="xs" variant="subtle" onClick={() => open({ what: 'product', id: p.id, values: { category_id: String(p.category_id), name: p.name, alias: p.alias, url: p.url, description: p.description, image: p.image, sort_order: p.sort_order } })}>Edit</Button>
+                        <Button size="xs" variant="subtle" color="red" disabled={p.stones > 0} title={p.stones ? 'A gem with stones stays' : undefined} onClick={() => remove.mutate({ what: 'product', id: p.id })}>Remove</Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </Tabs.Panel>
 
         <Tabs.Panel value="categories" pt="md">
           <Group justify="flex-end" mb="sm">
             <Button onClick={() => open({ what: 'category', id: null, values: { parent_id: null, name: '', url: '', image: '', sort_order: 0 } })}>Add a category</Button>
           </Group>
-          <Table striped aria-label="Categories">
-            <Table.Thead><Table.Tr><Table.Th>Category</Table.Th><Table.Th>Inside</Table.Th><Table.Th ta="right">Gems</Table.Th><Table.Th ta="right">Order</Table.Th><Table.Th /></Table.Tr></Table.Thead>
-            <Table.Tbody>
-              {data?.categories.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>{c.name}</Table.Td><Table.Td>{c.parent_id ? categoryName.get(c.parent_id) : <Text c="dimmed" span size="sm">top level</Text>}</Table.Td>
-                  <Table.Td ta="right">{c.products}</Table.Td><Table.Td ta="right">{c.sort_order}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end">
-                      <Button size="xs" variant="subtle" onClick={() => open({ what: 'category', id: c.id, values: { parent_id: c.parent_id ? String(c.parent_id) : null, name: c.name, url: c.url, image: c.image, sort_order: c.sort_order } })}>Edit</Button>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => remove.mutate({ what: 'category', id: c.id })}>Remove</Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Table.ScrollContainer minWidth={600}>
+            <Table striped aria-label="Categories">
+              <Table.Thead><Table.Tr><Table.Th w={56}><VisuallyHidden>Picture</VisuallyHidden></Table.Th><Table.Th>Category</Table.Th><Table.Th>Inside</Table.Th><Table.Th ta="right">Gems</Table.Th><Table.Th ta="right">Order</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+              <Table.Tbody>
+                {data?.categories.map((c) => (
+                  <Table.Tr key={c.id}>
+                    <Table.Td><Thumb picture={c.image} /></Table.Td><Table.Td>{c.name}</Table.Td><Table.Td>{c.parent_id ? categoryName.get(c.parent_id) : <Text c="dimmed" span size="sm">top level</Text>}</Table.Td>
+                    <Table.Td ta="right">{c.products}</Table.Td><Table.Td ta="right">{c.sort_order}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end">
+                        <Button size="xs" variant="subtle" onClick={() => open({ what: 'category', id: c.id, values: { parent_id: c.parent_id ? String(c.parent_id) : null, name: c.name, url: c.url, image: c.image, sort_order: c.sort_order } })}>Edit</Button>
+                        <Button size="xs" variant="subtle" color="red" onClick={() => remove.mutate({ what: 'category', id: c.id })}>Remove</Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </Tabs.Panel>
 
         <Tabs.Panel value="lists" pt="md">
@@ -156,6 +168,11 @@ function EditForm({ editing, catalog, saving, error, onSave }: {
       }} />
   );
   const submit = (e: FormEvent) => { e.preventDefault(); onSave({ ...editing, values } as Editing); };
+  const [uploading, setUploading] = useState(false);
+  const picture = (
+    <PictureField label="Picture" value={String(values.image ?? '')} src={values.image ? pictureSrc(String(values.image)) : null} ratio={4 / 3}
+      error={errors.image} onBusy={setUploading} testId="picture-upload" onChange={(ref) => setValues((o) => ({ ...o, image: ref }))} />
+  );
   return (
     <form onSubmit={submit}>
       <Stack>
@@ -167,7 +184,7 @@ function EditForm({ editing, catalog, saving, error, onSave }: {
             <Select label="Inside" placeholder="Top level" clearable value={values.parent_id as string | null} error={errors.parent_id}
               data={(catalog?.categories ?? []).filter((c) => c.id !== editing.id).map((c) => ({ value: String(c.id), label: c.name }))}
               onChange={(v) => setValues((o) => ({ ...o, parent_id: v }))} />
-            {field('image', 'Picture', { description: 'A site path (/media/...) or an https address.' })}
+            {picture}
           </>
         )}
         {editing.what === 'product' && (
@@ -180,7 +197,7 @@ function EditForm({ editing, catalog, saving, error, onSave }: {
               onChange={(v) => setValues((o) => ({ ...o, category_id: v }))} />
             <Textarea label="Description" autosize minRows={3} value={String(values.description ?? '')} error={errors.description}
               onChange={(e) => { const v = e.currentTarget.value; setValues((o) => ({ ...o, description: v })); }} />
-            {field('image', 'Picture', { description: 'A site path (/media/...) or an https address.' })}
+            {picture}
           </>
         )}
         {editing.what !== 'category' && editing.what !== 'product' && (
@@ -190,7 +207,7 @@ function EditForm({ editing, catalog, saving, error, onSave }: {
           </>
         )}
         <NumberInput label="Order" min={0} value={Number(values.sort_order ?? 0)} onChange={(v) => setValues((o) => ({ ...o, sort_order: Number(v) || 0 }))} />
-        <Button type="submit" loading={saving}>Save</Button>
+        <Button type="submit" loading={saving} disabled={uploading}>Save</Button>
       </Stack>
     </form>
   );

@@ -1,19 +1,79 @@
-import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { api, errorMessage } from '../api.ts';
 import { useSession } from '../session.tsx';
+
+const SalesChart = lazy(() => import('./SalesChart.tsx'));
+const rupees = (n: number) => `Rs. ${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+function Figure({ label, value, note, testId, to }: { label: string; value: string; note?: string; testId: string; to?: string }) {
+  return (
+    <Card withBorder padding="md">
+      <Text size="sm" c="dimmed">{label}</Text>
+      <Text fz={26} fw={700} data-testid={testId}>{to ? <Anchor component={Link} to={to} inherit c="inherit">{value}</Anchor> : value}</Text>
+      {note && <Text size="xs" c="dimmed">{note}</Text>}
+    </Card>
+  );
+}
+
+/** The shop's numbers (for members who handle orders), or a welcome for the others. */
+function Dashboard() {
+  const mayRefund = useSession().me?.capabilities.includes('refunds') ?? false;
+  const numbers = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: () => api.adminDashboard(), refetchInterval: 60_000 });
+  if (numbers.isError) return <Alert color="red">{errorMessage(numbers.error)}</Alert>;
+  const d = numbers.data;
+  if (!d) return <Loader />;
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        <Figure label="Sales today" testId="sales-today" value={rupees(d.sales.today.amount)} note={`${d.sales.today.orders} paid orders`} />
+        <Figure label="Last 7 days" testId="sales-7" value={rupees(d.sales.days7.amount)} note={`${d.sales.days7.orders} paid orders`} />
+        <Figure label="Last 30 days" testId="sales-30" value={rupees(d.sales.days30.amount)} note={`${d.sales.days30.orders} paid orders`} />
+      </SimpleGrid>
+      <Card withBorder>
+        <Group justify="space-between" mb="xs">
+          <Text fw={600}>Sales per day</Text>
+          <Text size="xs" c="dimmed">Paid orders by the day placed ({d.time_zone === 'UTC' ? 'UTC' : 'India time'})</Text>
+        </Group>
+        <Suspense fallback={<Loader size="sm" />}><SalesChart daily={d.daily} /></Suspense>
+      </Card>
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        <Figure label="Orders to dispatch" testId="awaiting-dispatch" value={String(d.awaiting_dispatch)} note="Paid, not yet dispatched" />
+        <Figure label="Returns to decide" testId="returns-awaiting" value={String(d.returns_awaiting_decision)} note="Requested by customers" to="/returns" />
+        <Figure
+          label="Refunds owed" testId="refunds-owed" value={rupees(d.refunds_owed.amount)} to={mayRefund ? '/refunds' : undefined}
+          note={`${d.refunds_owed.orders} late payments, ${d.refunds_owed.returns} received returns`}
+        />
+      </SimpleGrid>
+      <Card withBorder>
+        <Text fw={600} mb="xs">Stones available</Text>
+        <Table aria-label="Stones available">
+          <Table.Tbody>
+            {d.stones.map((s) => (
+              <Table.Tr key={s.product_id}><Table.Td>{s.name}</Table.Td><Table.Td ta="right" data-testid={`available-${s.product_id}`}>{s.available}</Table.Td></Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Card>
+    </Stack>
+  );
+}
 
 export function HomePage() {
   const { me } = useSession();
   if (!me) return null;
+  const mayOrders = me.capabilities.includes('orders');
   return (
-    <Stack maw={720}>
+    <Stack maw={1100}>
       <Title order={2}>Welcome, {me.staff.name}</Title>
       {me.two_factor_setup_required && (
         <Alert color="orange" title="Two-factor sign-in required">
           {me.store.name} requires two-factor sign-in. <Anchor component={Link} to="/security">Turn it on under Security</Anchor> to use the back office.
         </Alert>
       )}
-      <Text>You are signed in to {me.store.name} as {me.staff.role}.</Text>
+      {mayOrders && !me.two_factor_setup_required ? <Dashboard /> : <Text>You are signed in to {me.store.name} as {me.staff.role}.</Text>}
     </Stack>
   );
 }

@@ -7,8 +7,19 @@ import { useSession } from '../session.tsx';
 /** The pages that exist, each shown only to roles that may open it. */
 const NAV: { to: string; label: string; capability?: Capability }[] = [
   { to: '/', label: 'Home' },
+  { to: '/orders', label: 'Orders', capability: 'orders' },
+  { to: '/returns', label: 'Returns', capability: 'orders' },
+  { to: '/refunds', label: 'Refunds', capability: 'refunds' },
   { to: '/stones', label: 'Stones', capability: 'catalogue' },
   { to: '/catalogue', label: 'Catalogue', capability: 'catalogue' },
+  { to: '/posts', label: 'Blog posts', capability: 'content' },
+  { to: '/pages', label: 'Pages', capability: 'content' },
+  { to: '/home-page', label: 'Home page', capability: 'content' },
+  { to: '/enquiries', label: 'Enquiries', capability: 'orders' },
+  { to: '/customers', label: 'Customers', capability: 'orders' },
+  { to: '/settings/profile', label: 'Store profile', capability: 'settings' },
+  { to: '/settings/payments', label: 'Payment settings', capability: 'payment_settings' },
+  { to: '/settings/tax', label: 'Tax and invoices', capability: 'settings' },
   { to: '/staff', label: 'Staff', capability: 'staff' },
   { to: '/audit', label: 'Audit log', capability: 'audit' },
   { to: '/security', label: 'Security' },
@@ -27,10 +38,10 @@ export function Layout() {
           <Group>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menu" />
             <Text fw={600}>{me.store.name}</Text>
-            <Text c="dimmed" size="sm">Back office</Text>
+            <Text c="dimmed" size="sm" visibleFrom="xs">Back office</Text>
           </Group>
           <Group>
-            <Text size="sm">{me.staff.name} · {me.staff.role}</Text>
+            <Text size="sm" visibleFrom="sm">{me.staff.name} · {me.staff.role}</Text>
             <Button variant="subtle" size="xs" onClick={async () => { await signOut(); navigate('/login'); }}>Sign out</Button>
           </Group>
         </Group>

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { caratsFromMg, rattiFromMg, type AdminStone, type AdminStoneBody, type Photo } from '@gemstore/contracts';
-import { api, errorMessage, fieldErrors } from '../api.ts';
+import { api, errorMessage, fieldErrors, uploadPicture } from '../api.ts';
 import { catalogKey, statusColor, stonesKey } from './catalogue-shared.ts';
 
 type Draft = {
@@ -33,13 +33,6 @@ function draftOf(s: AdminStone): Draft {
     certificate_image: s.certificate_image, price: s.price, description: s.description,
     status: s.status === 'draft' || s.status === 'available' || s.status === 'hidden' ? s.status : 'available',
   };
-}
-
-/** Sends one picture to /api/admin/media; answers its name and files. */
-async function uploadPicture(file: File): Promise<Photo> {
-  const form = new FormData();
-  form.append('file', file);
-  return (await api.adminUploadImage({ form })).photo;
 }
 
 /** Add or change one stone: its facts, certificate, price, photos (upload, order) and whether the shop shows it. */

@@ -1,13 +1,15 @@
 import {
-  Alert, Badge, Button, Checkbox, Group, Modal, NumberInput, Pagination, Select, Stack, Table, Text, TextInput, Title,
+  Alert, Badge, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput, Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import type { AdminStonesQuery } from '@gemstore/contracts';
-import { api, errorMessage } from '../api.ts';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { callUrl, routes } from '@gemstore/contracts/client';
+import type { AdminStonesQuery, AttributeKind } from '@gemstore/contracts';
+import { api, downloadFile, errorMessage } from '../api.ts';
 import { catalogKey, formatRupees, statusColor, STATUS_OPTIONS, stonesKey } from './catalogue-shared.ts';
+import { filterCount, filtersOf, searchOf, type IdListFilter, type StoneFilters } from './stone-filters.ts';
 
 const SORTS = [
   { value: 'newest', label: 'Newest first' }, { value: 'oldest', label: 'Oldest first' },
@@ -18,32 +20,64 @@ const SORTS = [
 
 type Sort = AdminStonesQuery['sort'];
 
-/** The store's stones in every status: find by SKU or certificate number, filter, sort, and act on many at once. */
+/** The attribute filters, each a list of the store's values (any of them matches). */
+const LIST_FILTERS: { name: IdListFilter; kind: AttributeKind; label: string; placeholder: string }[] = [
+  { name: 'grades', kind: 'grade', label: 'Grade', placeholder: 'Any grade' },
+  { name: 'colors', kind: 'color', label: 'Colour', placeholder: 'Any colour' },
+  { name: 'clarities', kind: 'clarity', label: 'Clarity', placeholder: 'Any clarity' },
+  { name: 'shapes', kind: 'shape', label: 'Shape', placeholder: 'Any shape' },
+  { name: 'origins', kind: 'origin', label: 'Origin', placeholder: 'Any origin' },
+];
+
+/**
+ * The store's stones in every status: find by SKU or certificate number, filter, sort, and act on
+ * many at once. The filters, sort and page are the page's address, so a reload or a shared link
+ * keeps them; the export writes the stones they find.
+ */
 export function StonesPage() {
   const queryClient = useQueryClient();
   const catalog = useQuery({ queryKey: catalogKey, queryFn: () => api.adminCatalog() });
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const [search, setSearch] = useState(filters.q ?? '');
   const [q] = useDebouncedValue(search.trim(), 250);
-  const [product, setProduct] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const [grade, setGrade] = useState<string | null>(null);
-  const [origin, setOrigin] = useState<string | null>(null);
-  const [sort, setSort] = useState<Sort>('newest');
+  const written = useRef(filters.q ?? '');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [repricing, setRepricing] = useState(false);
   const [percent, setPercent] = useState<number | string>(10);
   const [notice, setNotice] = useState<{ color: string; text: string } | null>(null);
+  const [exporting, setExporting] = useState(false);
 
-  const query = {
-    page, sort, ...(q ? { q } : {}), ...(product ? { product: Number(product) } : {}),
-    ...(status ? { status: status as AdminStonesQuery['status'] } : {}),
-    grades: grade ? [Number(grade)] : [], origins: origin ? [Number(origin)] : [],
-    colors: [], clarities: [], shapes: [],
+  /** A change of filters: back to the first page, nothing selected; typing in the search box does not fill the history. */
+  const update = (change: Partial<StoneFilters>, replace = false) => {
+    setSelected(new Set());
+    setParams(searchOf({ ...filtersOf(params), page: 1, ...change }), { replace });
   };
-  const stones = useQuery({ queryKey: [...stonesKey, query], queryFn: () => api.adminStones({ query }), placeholderData: keepPreviousData });
+  // The typed text joins the address once typing pauses; an address changed otherwise (back, a link) shows its text.
+  useEffect(() => {
+    if (q === written.current) return;
+    written.current = q;
+    update({ q: q || undefined }, true);
+  }, [q]);
+  useEffect(() => {
+    const inAddress = filters.q ?? '';
+    if (inAddress !== written.current) { written.current = inAddress; setSearch(inAddress); }
+  }, [filters.q]);
+
+  const { page, ...listed } = filters;
+  const stones = useQuery({ queryKey: [...stonesKey, filters], queryFn: () => api.adminStones({ query: filters }), placeholderData: keepPreviousData });
   const pages = stones.data ? Math.max(1, Math.ceil(stones.data.total / stones.data.per_page)) : 1;
-  const filter = <T,>(set: (v: T) => void) => (v: T) => { setPage(1); setSelected(new Set()); set(v); };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(callUrl(routes.adminStonesExport, { query: listed }), 'stones.csv');
+    } catch (err) {
+      setNotice({ color: 'red', text: errorMessage(err) });
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const bulk = useMutation({
     mutationFn: (body: { action: 'show' | 'hide'; ids: number[] } | { action: 'price'; ids: number[]; percent: number }) => api.adminBulkStones({ body }),
@@ -75,17 +109,36 @@ export function StonesPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Stones</Title>
-        <Button component={Link} to="/stones/new">Add a stone</Button>
+        <Group gap="xs">
+          <Button variant="default" component={Link} to="/stones/import">Import CSV</Button>
+          <Button variant="default" loading={exporting} onClick={() => void exportCsv()}
+            title="Every stone these filters find, in the columns the import reads">Export CSV</Button>
+          <Button component={Link} to="/stones/new">Add a stone</Button>
+        </Group>
       </Group>
-      <Group align="end" wrap="wrap">
-        <TextInput label="Find" placeholder="SKU or certificate number" value={search} w={220}
-          onChange={(e) => { setPage(1); setSearch(e.currentTarget.value); }} />
-        <Select label="Gem" placeholder="All gems" clearable w={180} data={options(catalog.data?.products)} value={product} onChange={filter(setProduct)} />
-        <Select label="Status" placeholder="Any status" clearable w={150} data={STATUS_OPTIONS} value={status} onChange={filter(setStatus)} />
-        <Select label="Grade" placeholder="Any grade" clearable w={140} data={options(catalog.data?.attributes.grade)} value={grade} onChange={filter(setGrade)} />
-        <Select label="Origin" placeholder="Any origin" clearable w={160} data={options(catalog.data?.attributes.origin)} value={origin} onChange={filter(setOrigin)} />
-        <Select label="Sort" w={200} data={SORTS} value={sort} allowDeselect={false} onChange={(v) => v && filter(setSort)(v as Sort)} />
-      </Group>
+      <Stack gap="xs" role="search" aria-label="Filter the stones">
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <TextInput label="Find" placeholder="SKU or certificate number" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+          <Select label="Gem" placeholder="All gems" clearable searchable data={options(catalog.data?.products)}
+            value={filters.product ? String(filters.product) : null} onChange={(v) => update({ product: v ? Number(v) : undefined })} />
+          <Select label="Status" placeholder="Any status" clearable data={STATUS_OPTIONS}
+            value={filters.status ?? null} onChange={(v) => update({ status: (v ?? undefined) as StoneFilters['status'] })} />
+          <Select label="Sort" data={SORTS} value={filters.sort} allowDeselect={false} onChange={(v) => v && update({ sort: v as Sort })} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+          {LIST_FILTERS.map((f) => (
+            <MultiSelect key={f.name} label={f.label} placeholder={filters[f.name].length ? undefined : f.placeholder} clearable searchable
+              data={options(catalog.data?.attributes[f.kind])} value={filters[f.name].map(String)} onChange={(v) => update({ [f.name]: v.map(Number) })} />
+          ))}
+        </SimpleGrid>
+        {filterCount(filters) > 0 && (
+          <Group>
+            <Button variant="subtle" size="compact-sm" onClick={() => { setSearch(''); written.current = ''; update({ q: undefined, product: undefined, status: undefined, grades: [], colors: [], clarities: [], shapes: [], origins: [] }); }}>
+              Clear filters
+            </Button>
+          </Group>
+        )}
+      </Stack>
       {notice && <Alert color={notice.color} role="status" withCloseButton onClose={() => setNotice(null)}>{notice.text}</Alert>}
       {stones.isError && <Alert color="red" role="alert">{errorMessage(stones.error)}</Alert>}
       <Group gap="xs" aria-label="With the selected stones">
@@ -95,7 +148,7 @@ export function StonesPage() {
         <Button size="xs" variant="light" disabled={!ids.length} onClick={() => setRepricing(true)}>Change price</Button>
       </Group>
       <Table.ScrollContainer minWidth={760}>
-        <Table striped highlightOnHover aria-label="Stones">
+        <Table striped highlightOnHover aria-label="Stones" aria-busy={stones.isFetching}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={40}>
@@ -129,7 +182,7 @@ export function StonesPage() {
           {stones.data.total === 0 ? 'No stones match.' : `${stones.data.total.toLocaleString('en-IN')} ${stones.data.total === 1 ? 'stone' : 'stones'}`}
         </Text>
       )}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={(p) => { setSelected(new Set()); setPage(p); }} />}
+      {pages > 1 && <Pagination total={pages} value={page} onChange={(p) => { setSelected(new Set()); setParams(searchOf({ ...filters, page: p })); }} />}
 
       <Modal opened={repricing} onClose={() => setRepricing(false)} title={`Change the price of ${ids.length} ${ids.length === 1 ? 'stone' : 'stones'}`}>
         <form onSubmit={(e) => { e.preventDefault(); bulk.mutate({ action: 'price', ids, percent: Number(percent) }); }}>

@@ -15,5 +15,5 @@ export function statusColor(status: StoneStatus): string {
 
 /** Prices are kept in rupees with paise (GST included); a USD store converts them for shoppers at its rate. */
 export function formatRupees(rupees: number): string {
-  return `₹ ${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `₹\u00a0${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }

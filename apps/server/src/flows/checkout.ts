@@ -3,10 +3,12 @@ import type { Database } from '@gemstore/db';
 import { type CustomerContext, within } from '../lib/context.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { toSnapshot } from '../modules/addresses/addresses.service.ts';
+import type { QueuedMessage } from '../modules/notifications/notifications.service.ts';
 import type { Services } from '../services.ts';
+import type { OrderMessages } from './order-messages.ts';
 
 /** Placing an order and letting lapsed reservations go: orders, catalog and addresses together. */
-export function checkoutFlows(db: Database, { orders, catalog, addresses }: Services) {
+export function checkoutFlows(db: Database, { orders, catalog, addresses, customers }: Services, messages: OrderMessages) {
   return {
     /**
      * Places an order: every amount comes from the database, and all the stones are reserved in one
@@ -20,19 +22,26 @@ export function checkoutFlows(db: Database, { orders, catalog, addresses }: Serv
       const billing = body.billingAddressId === undefined ? shipping : await addresses.findOwnAddress(ctx, body.billingAddressId);
       if (!billing) throw ValidationError.field('billingAddressId', 'Choose one of your addresses for billing.');
 
+      let queued: QueuedMessage[] = [];
       const order = await db.transaction(async (tx) => {
         const t = within(ctx, tx);
+        // A customer staff blocked orders nothing (their tokens were revoked; this holds off a block until the order is written).
+        await customers.assertActive(t, ctx.actor.customerId);
         // Throws (rolling back what it took) when a stone is gone.
         const reserved = await catalog.reserve(t, body.itemIds);
         const byId = new Map(reserved.map((r) => [r.id, r]));
         const lines = body.itemIds.map((id) => ({ itemId: id, itemName: byId.get(id)!.name, pricePaise: byId.get(id)!.pricePaise }));
-        return orders.create(t, {
+        const row = await orders.create(t, {
           totalQty: lines.length, totalPaise: lines.reduce((s, l) => s + l.pricePaise, 0),
           shippingAddress: toSnapshot(shipping), billingAddress: toSnapshot(billing),
           paymentMethodId: body.paymentMethodId, origin: body.origin,
-          reservedUntil: new Date(now.getTime() + ctx.store.reservationMinutes * 60_000),
+          reservedUntil: new Date(now.getTime() + ctx.store.reservationMinutes * 60_000), placedOn: now,
         }, lines);
+        const event = await orders.recordEvent(t, { storeId: ctx.store.id, orderId: row.id, kind: 'placed', key: 'placed', actor: 'customer', at: row.placedOn });
+        queued = await messages.queue(t, row, event);
+        return row;
       });
+      await messages.deliver(ctx, queued);
       return { url: `/pay?orderId=${order.id}`, orderId: order.id };
     },
 

@@ -1,10 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { PayQuery } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
-import { type CustomerContext, within } from '../lib/context.ts';
+import { type CustomerContext, type RequestContext, within } from '../lib/context.ts';
 import type { Transaction } from '../lib/db.ts';
 import { ConflictError } from '../lib/errors.ts';
+import type { QueuedMessage } from '../modules/notifications/notifications.service.ts';
 import type { PayPageData } from '../modules/payments/pages.ts';
 import type { Services } from '../services.ts';
+import type { invoiceFlows } from './invoices.ts';
+import type { OrderMessages } from './order-messages.ts';
+import type { RefundFlows, Settled } from './refunds.ts';
 
 export type PaymentOutcome = 'paid' | 'repeat' | 'flagged' | 'unknown_order';
 
@@ -15,6 +20,16 @@ export interface IncomingPayment {
   /** Paise; a Checkout callback carries no amount, so the order's total (fixed on the provider order) applies. */
   amountPaise?: number;
   status: 'authorized' | 'captured';
+  /** Who reported it: the provider (callback, webhook) or the shop's reconciliation job asking the provider. */
+  reportedBy?: 'provider' | 'system';
+}
+
+/** What applying a payment came to, and the customer's message to send once its transaction commits. */
+export interface AppliedPayment {
+  outcome: PaymentOutcome;
+  /** The store's context for delivering `queued` (null for an unknown order). */
+  ctx: RequestContext | null;
+  queued: QueuedMessage[];
 }
 
 export type CallbackResult = { kind: 'paid' | 'flagged' | 'failed'; orderId: number } | { kind: 'rejected'; orderId: number; reason: string };
@@ -23,7 +38,10 @@ export type WebhookResult = { status: 200 | 400 | 503; body: { message: string; 
 /**
  * Paying for an order: the orders, catalog, cart, customers, stores and payments modules together.
  */
-export function paymentFlows(db: Database, { orders, catalog, cart, customers, stores, payments }: Services) {
+export function paymentFlows(
+  db: Database, { orders, catalog, cart, customers, stores, payments }: Services, messages: OrderMessages, invoices: ReturnType<typeof invoiceFlows>,
+  refunds: RefundFlows,
+) {
   /**
    * Applies money that arrived for an order, inside the caller's transaction. The order row is locked
    * first, then its stones. A pending order's stones are reserved for it and become sold. If the
@@ -32,38 +50,65 @@ export function paymentFlows(db: Database, { orders, catalog, cart, customers, s
    * a stone is never sold twice. A payment for an already paid order, or short of the total, is
    * recorded and flagged too. A payment id seen before changes nothing.
    */
-  async function applyPayment(tx: Transaction, p: IncomingPayment, now = new Date()): Promise<PaymentOutcome> {
+  async function applyPayment(tx: Transaction, p: IncomingPayment, log: FastifyBaseLogger, now = new Date()): Promise<AppliedPayment> {
     const scope = { tx };
     const order = await orders.findById(scope, p.orderId, true);
-    if (!order) return 'unknown_order';
+    const store = order && await stores.findById(scope, order.storeId);
+    if (!order || !store) return { outcome: 'unknown_order', ctx: null, queued: [] };
+    const ctx: RequestContext = { store, actor: { kind: 'system' }, ip: '', log, tx };
     const amountPaise = p.amountPaise ?? order.totalPaise;
     const inserted = await payments.record(scope, {
-      storeId: order.storeId, orderId: order.id, provider: p.provider, providerPaymentId: p.providerPaymentId, amountPaise, status: p.status,
+      storeId: order.storeId, orderId: order.id, provider: p.provider, providerPaymentId: p.providerPaymentId, amountPaise, status: p.status, createdAt: now,
     });
     if (!inserted) {
       if (p.status === 'captured') await payments.upgradeStatus(scope, p.provider, p.providerPaymentId, 'captured');
-      return 'repeat';
+      return { outcome: 'repeat', ctx, queued: [] };
     }
-    const flag = async () => {
-      if (!order.refundFlaggedAt) await orders.update(scope, order.id, { refundFlaggedAt: now });
-      return 'flagged' as const;
+    /** The payment's step on the timeline, and the customer's message when it paid the order. */
+    const recorded = async (kind: 'paid' | 'payment_flagged') => {
+      const event = await orders.recordEvent(scope, {
+        storeId: order.storeId, orderId: order.id, kind, key: `payment:${p.provider}:${p.providerPaymentId}`, actor: p.reportedBy ?? 'provider', at: now,
+        data: { provider: p.provider, payment_id: p.providerPaymentId, amount_paise: amountPaise },
+      });
+      return kind === 'paid' ? messages.queue(ctx, order, event) : [];
     };
-    if (order.status === 'paid' || amountPaise < order.totalPaise) return flag();
+    const flag = async (): Promise<AppliedPayment> => {
+      if (!order.refundFlaggedAt) await orders.update(scope, order.id, { refundFlaggedAt: now });
+      return { outcome: 'flagged', ctx, queued: await recorded('payment_flagged') };
+    };
+    // A paid order is never paid twice, and staff cancelled an order on purpose: its stones are not sold to it later.
+    if (order.status === 'paid' || order.status === 'cancelled' || amountPaise < order.totalPaise) return flag();
 
     const itemIds = (await orders.lines(scope, [order.id])).map((l) => l.itemId);
     const stones = await catalog.lockStones(scope, itemIds);
-    // pending: its stones are reserved for it; expired or cancelled: they were freed and must still be free.
+    // pending: its stones are reserved for it; expired: they were freed and must still be free.
     const expected = order.status === 'pending' ? 'reserved' : 'available';
     if (stones.length !== itemIds.length || stones.some((s) => s.status !== expected)) return flag();
 
     await catalog.moveStones(scope, itemIds, expected, 'sold');
     await orders.update(scope, order.id, { status: 'paid' });
     await cart.removeStones(scope, order.storeId, order.customerId, itemIds);
-    return 'paid';
+    // The invoice's figures are frozen with the payment; its number follows once this commits (invoices.afterPayment).
+    await invoices.freeze(scope, order, now);
+    return { outcome: 'paid', ctx, queued: await recorded('paid') };
+  }
+
+  /** After a payment's transaction committed: the customer's message, and the new invoice's number. */
+  async function afterApplied(applied: AppliedPayment, orderId: number): Promise<void> {
+    if (applied.ctx) await messages.deliver({ ...applied.ctx, tx: undefined }, applied.queued);
+    if (applied.outcome === 'paid') await invoices.afterPayment(orderId);
+  }
+
+  /** Applies a payment in a transaction of its own, then does what follows its commit. */
+  async function applyAndTell(p: IncomingPayment, log: FastifyBaseLogger, now = new Date()): Promise<PaymentOutcome> {
+    const applied = await db.transaction((tx) => applyPayment(tx, p, log, now));
+    await afterApplied(applied, p.orderId);
+    return applied.outcome;
   }
 
   return {
     applyPayment,
+    applyAndTell,
 
     /**
      * retry-pay: makes an unpaid order payable and answers the Pay query. A lapsed reservation is
@@ -144,7 +189,7 @@ export function paymentFlows(db: Database, { orders, catalog, cart, customers, s
      * razorpay_payment_id, razorpay_order_id and razorpay_signature on success, error[...] fields on
      * failure. The signature is checked against the provider order id stored on the order.
      */
-    async callback(orderId: number, form: Record<string, unknown>): Promise<CallbackResult> {
+    async callback(orderId: number, form: Record<string, unknown>, log: FastifyBaseLogger, now = new Date()): Promise<CallbackResult> {
       const order = await orders.findById({}, orderId);
       if (!order?.providerOrderId) return { kind: 'rejected', orderId, reason: 'This order has no payment in progress.' };
       const paymentId = form.razorpay_payment_id;
@@ -156,29 +201,41 @@ export function paymentFlows(db: Database, { orders, catalog, cart, customers, s
       if (!provider.verifyCallback(order.providerOrderId, paymentId, form.razorpay_signature)) {
         return { kind: 'rejected', orderId, reason: 'The payment could not be verified.' };
       }
-      const outcome = await db.transaction((tx) => applyPayment(tx, { orderId, provider: provider.name, providerPaymentId: paymentId, status: 'authorized' }));
+      const outcome = await applyAndTell({ orderId, provider: provider.name, providerPaymentId: paymentId, status: 'authorized' }, log, now);
       return { kind: outcome === 'flagged' ? 'flagged' : 'paid', orderId };
     },
 
     /**
      * POST /api/payments/razorpay/webhook. Deduplicated by event id in the same transaction as its
      * effect, so a failure is retried by Razorpay and a repeat changes nothing. payment.captured and
-     * order.paid mark the order paid (applyPayment never moves a paid order back); other events are
-     * acknowledged.
+     * order.paid mark the order paid (applyPayment never moves a paid order back); refund.created,
+     * refund.processed and refund.failed settle our refund (found by Razorpay's refund id or our
+     * receipt) as the request that sent it would; other events are acknowledged.
      */
-    async razorpayWebhook(rawBody: Buffer, headers: Record<string, unknown>): Promise<WebhookResult> {
+    async razorpayWebhook(rawBody: Buffer, headers: Record<string, unknown>, log: FastifyBaseLogger): Promise<WebhookResult> {
       const verified = payments.verifyRazorpayWebhook(rawBody, headers);
       if (!verified.ok) return { status: verified.status, body: { message: verified.message } };
-      const outcome = await db.transaction(async (tx) => {
+      type Applied = { outcome: string } | (AppliedPayment & { orderId: number }) | { outcome: string; settled: Settled };
+      const applied = await db.transaction(async (tx): Promise<Applied> => {
         const scope = { tx };
-        if (!(await payments.rememberWebhookEvent(scope, 'razorpay', verified.eventId))) return 'repeat_event';
-        const payment = verified.payment;
-        if (!payment) return 'ignored';
+        if (!(await payments.rememberWebhookEvent(scope, 'razorpay', verified.eventId))) return { outcome: 'repeat_event' };
+        const { payment, refund } = verified;
+        if (refund) {
+          const ours = await payments.findReportedRefund(scope, 'razorpay', refund);
+          if (!ours) return { outcome: 'unknown_refund' };
+          const settled = await refunds.settleWithin(tx, ours.id, refund.status === 'failed'
+            ? { status: 'failed', reason: 'Razorpay reported that the refund failed.' }
+            : { status: refund.status, providerRefundId: refund.id }, { actor: 'provider', staffId: null }, log);
+          return { outcome: settled.changed ? `refund_${settled.refund!.status}` : 'repeat', settled };
+        }
+        if (!payment) return { outcome: 'ignored' };
         const order = await orders.findByProviderOrderId(scope, payment.orderId);
-        if (!order) return 'unknown_order';
-        return applyPayment(tx, { orderId: order.id, provider: 'razorpay', providerPaymentId: payment.id, amountPaise: payment.amountPaise, status: 'captured' });
+        if (!order) return { outcome: 'unknown_order' };
+        return { ...await applyPayment(tx, { orderId: order.id, provider: 'razorpay', providerPaymentId: payment.id, amountPaise: payment.amountPaise, status: 'captured' }, log), orderId: order.id };
       });
-      return { status: 200, body: { message: 'ok', outcome } };
+      if ('orderId' in applied) await afterApplied(applied, applied.orderId);
+      if ('settled' in applied) await applied.settled.after();
+      return { status: 200, body: { message: 'ok', outcome: applied.outcome } };
     },
   };
 }

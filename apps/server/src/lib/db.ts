@@ -15,3 +15,13 @@ export function uniqueViolation(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** Text inside a LIKE / ILIKE pattern taken literally: its `%`, `_` and `\` escaped (backslash is the default escape). */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The rows of `db.execute`: postgres-js answers an array, PGlite an object holding `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? result as T[] : (result as { rows: T[] }).rows;
+}

@@ -46,8 +46,9 @@ function embedOrigins(store: Store | null): string[] {
 }
 
 /**
- * Headers of a server-rendered page of `store` (null for an unknown domain). Scripts run only from
- * this origin or with the page's nonce; the only frame the page may hold is the store's map embed;
+ * Headers of a server-rendered page of `store` (null for an unknown domain). Scripts run and styles
+ * apply only from this origin or with the page's nonce (the page carries its own stylesheets,
+ * docs/decisions/0036); the only frame the page may hold is the store's map embed;
  * the page may be framed only by the origins the store lists (none by default).
  */
 export function pageSecurityHeaders(store: Store | null, nonce: string): Record<string, string> {
@@ -56,7 +57,7 @@ export function pageSecurityHeaders(store: Store | null, nonce: string): Record<
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
     // Catalogue pictures may live on another https host, a few small ones are data: URLs, and the
     // return form previews the chosen photos from blob: URLs.
     "img-src 'self' data: blob: https:",

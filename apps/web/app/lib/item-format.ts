@@ -28,6 +28,11 @@ export function rattiText(item: Pick<Item, 'weight' | 'ratti'>, rattiMg: number)
   return `${formatNumber(rattiFromMg(item.weight, rattiMg))} ratti (${rattiLabel(item.ratti.rati_standard)} range)`;
 }
 
+/** One formatter per number of decimals: toLocaleString with options builds a new one on every call. */
+const numberFormats = new Map<number, Intl.NumberFormat>();
+
 export function formatNumber(n: number, maxDecimals = 2): string {
-  return n.toLocaleString('en-US', { maximumFractionDigits: maxDecimals });
+  let format = numberFormats.get(maxDecimals);
+  if (!format) numberFormats.set(maxDecimals, format = new Intl.NumberFormat('en-US', { maximumFractionDigits: maxDecimals }));
+  return format.format(n);
 }

@@ -1,4 +1,5 @@
 import { data as dataResponse } from 'react-router';
+import type { SiteLayout } from '@gemstore/contracts';
 import { ApiError, createApiClient, routes, type ApiClient, type Endpoints } from '@gemstore/contracts/client';
 
 /** Matches WebLoadContext in apps/server/src/plugins/web.ts: the /api routes called in-process for the request's store. */
@@ -10,7 +11,19 @@ declare module 'react-router' {
   interface AppLoadContext extends LoadContextApi {
     /** The page's CSP nonce (entry.server.tsx puts it on every inline script). */
     nonce: string;
+    /**
+     * The store's layout (profile, gem and page menus, footer pages), from the server's per-store
+     * copy that a change of the store clears; null when no store is set up for the request's host.
+     */
+    site(): Promise<SiteLayout | null>;
   }
+}
+
+/** The request's store's layout, or the 404 of an unknown host. */
+export async function loadSite(context: { site(): Promise<SiteLayout | null> }): Promise<SiteLayout> {
+  const site = await context.site();
+  if (!site) throw dataResponse({ message: 'There is no shop at this address.' }, { status: 404 });
+  return site;
 }
 
 /** One client per request: its context names the store. */

@@ -25,8 +25,11 @@ export interface Session {
   user: User | null;
   /** Stores the token and user, sets the one-time refresh flag; returns where to go next (the remembered path, else /dashboard). */
   signIn(token: string, user: User): string;
-  /** Clears the token locally and on the server. */
-  signOut(): Promise<void>;
+  /**
+   * Ends the session: the stored token at once, on the server with a request that outlives the page,
+   * then (after `leave`, say a navigation away from a sign-in-only page) the signed-in state.
+   */
+  signOut(leave?: () => unknown): Promise<void>;
   /** Replaces the stored user (after a profile update). */
   setUser(user: User): void;
 }
@@ -64,6 +67,14 @@ export function takeRedirect(): string | null {
   const path = readStorage(REDIRECT_KEY);
   writeStorage(REDIRECT_KEY, null);
   return safeLocalPath(path);
+}
+
+/** Set once the customer logs out in this document: a login-required page left behind sends them Home, not to Login. */
+let loggedOut = false;
+
+/** Whether the customer logged out in this document (and has not signed in since). */
+export function loggedOutHere(): boolean {
+  return loggedOut;
 }
 
 /** Set in this document once a layout took the flag to reload it: the reload is under way. */
@@ -125,6 +136,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [clearLocal]);
 
   const signIn = useCallback((token: string, next: User) => {
+    loggedOut = false;
     writeStorage(AUTH_TOKEN_KEY, token);
     writeStorage(USER_KEY, JSON.stringify(next));
     writeStorage(REFRESH_KEY, '1');
@@ -133,9 +145,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return takeRedirect() ?? '/dashboard';
   }, []);
 
-  const signOut = useCallback(async () => {
-    try { await api.logout(); } catch { /* the local session ends regardless */ }
+  const signOut = useCallback(async (leave?: () => unknown) => {
+    // Storage first and the server call started before any await: the reload a sign-in asks for can
+    // land at any moment, and a page reloaded mid-logout must come back signed out, its token revoked.
+    const token = getAuthToken();
+    loggedOut = true;
+    writeStorage(AUTH_TOKEN_KEY, null);
+    writeStorage(USER_KEY, null);
+    const revoked = token
+      ? api.logout(undefined, { keepalive: true, headers: { authorization: `Bearer ${token}` } }).catch(() => { /* the local session ends regardless */ })
+      : undefined;
+    await leave?.();
     clearLocal();
+    await revoked;
   }, [clearLocal]);
 
   const setUser = useCallback((next: User) => {

@@ -6,8 +6,9 @@ import { AddressForm } from '../features/addresses/components/address-form.tsx';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
 import checkoutCss from '../styles/checkout.css?url';
 import { positiveId } from '../lib/ids.ts';
+import type { RouteHandle } from '../lib/stylesheets.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
+export const handle: RouteHandle = { stylesheets: [checkoutCss] };
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Edit Address', matches);
 
 /** /address/edit/{id?}?addressId=…: the id from the path, else from the query (spec section 2). */
@@ -19,7 +20,7 @@ export default function AddressEdit() {
   const address = useAddress(addressId);
 
   return (
-    <div className="container account-page account-page--narrow">
+    <div className="container checkout-page checkout-page--narrow">
       <Breadcrumbs items={[{ label: 'Home', to: '/home' }, { label: 'Your Addresses', to: '/address/all' }, { label: 'Edit Address' }]} />
       <h1 className="page-title">Edit Address</h1>
       {addressId === null && <p className="form-error" role="alert">No address was chosen. <Link to="/address/all">Back to your addresses</Link></p>}

@@ -8,8 +8,9 @@ import { useDeleteAddress } from '../features/addresses/api/delete-address.ts';
 import { useSetPrimaryAddress } from '../features/addresses/api/set-primary-address.ts';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
 import checkoutCss from '../styles/checkout.css?url';
+import type { RouteHandle } from '../lib/stylesheets.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
+export const handle: RouteHandle = { stylesheets: [checkoutCss] };
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Your Addresses', matches);
 
 /** /address/all: the Add address tile and a card per address (spec section 2). */
@@ -36,7 +37,7 @@ export default function AddressList() {
   };
 
   return (
-    <div className="container account-page">
+    <div className="container checkout-page">
       <Breadcrumbs items={[{ label: 'Home', to: '/home' }, { label: 'Your Addresses' }]} />
       <h1 className="page-title">Your Addresses</h1>
       <p className={`status-line${message?.error ? ' is-error' : ''}`} role="status" aria-live="polite">{message?.text}</p>

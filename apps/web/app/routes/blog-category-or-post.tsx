@@ -8,8 +8,13 @@ import { postPath } from '../features/blog/post-paths.ts';
 import { ogImage, seo, storeFromMatches, textOf } from '../lib/seo.ts';
 import { blogPosting, ldJson } from '../lib/structured-data.ts';
 import contentCss from '../styles/content.css?url';
+import { publicPage } from '../lib/page-headers.ts';
+import type { RouteHandle } from '../lib/stylesheets.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentCss }];
+export const handle: RouteHandle = { stylesheets: [contentCss] };
+
+/** The same for every visitor: browsers and CDNs may keep it (lib/page-headers.ts). */
+export const headers: Route.HeadersFunction = publicPage;
 
 /**
  * The spec has both /blog/{categoryId}/{page?} and /blog/{categoryUrl}/{url}. A purely numeric

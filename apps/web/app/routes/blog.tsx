@@ -4,8 +4,13 @@ import { loadBlogList } from '../features/blog/blog-data.server.ts';
 import { requireRef } from '../lib/server-api.ts';
 import { seo, storeFromMatches } from '../lib/seo.ts';
 import contentCss from '../styles/content.css?url';
+import { publicPage } from '../lib/page-headers.ts';
+import type { RouteHandle } from '../lib/stylesheets.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentCss }];
+export const handle: RouteHandle = { stylesheets: [contentCss] };
+
+/** The same for every visitor: browsers and CDNs may keep it (lib/page-headers.ts). */
+export const headers: Route.HeadersFunction = publicPage;
 
 /** blog/{page?}: all posts from that page on. A non-numeric segment is a category: /blog/{category}. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/cart';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { PriceNote } from '../components/ui/price-note.tsx';
@@ -9,12 +8,12 @@ import { useSaveToCart } from '../features/cart/api/save-to-cart.ts';
 import { CartTable } from '../features/cart/components/cart-table.tsx';
 import { checkoutPath } from '../lib/checkout-paths.ts';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
-import { refreshPending } from '../lib/session.tsx';
+import { useResumedAdd } from '../lib/use-resumed-add.ts';
 import { usePriceFormatter } from '../lib/store-context.tsx';
 import checkoutCss from '../styles/checkout.css?url';
-import { positiveId } from '../lib/ids.ts';
+import type { RouteHandle } from '../lib/stylesheets.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
+export const handle: RouteHandle = { stylesheets: [checkoutCss] };
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Cart', matches);
 
 /**
@@ -22,40 +21,18 @@ export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Cart',
  * the query is dropped and the cart shows.
  */
 export default function CartPage() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
   const cart = useCart();
   const save = useSaveToCart();
   const remove = useDeleteFromCart();
   const price = usePriceFormatter();
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const adding = useRef<string | null>(null);
-  const add = params.get('add');
-
-  useEffect(() => {
-    // Right after sign-in the layout reloads the page once (spec): adding now would run again after
-    // the reload and answer "already in your cart" for the stone just added. The reloaded page adds it.
-    if (!add || adding.current === add || refreshPending()) return;
-    adding.current = add;
-    const itemId = positiveId(add);
-    const done = () => navigate('/cart', { replace: true });
-    if (!itemId) {
-      done();
-      return;
-    }
-    save.mutate(itemId, {
-      onSuccess: (res) => setMessage({ text: res.message, error: false }),
-      onError: (error) => setMessage({ text: error.message, error: true }),
-      onSettled: done,
-    });
-  }, [add, navigate, save]);
+  const [message, setMessage] = useResumedAdd('/cart', save);
 
   const entries = cart.data?.cart ?? [];
   const availableIds = entries.filter((e) => e.item.status === 'available').map((e) => e.item.id);
   const count = cart.data?.availableCount ?? 0;
 
   return (
-    <div className="container account-page">
+    <div className="container checkout-page">
       <Breadcrumbs items={[{ label: 'Home', to: '/home' }, { label: 'Cart' }]} />
       <h1 className="page-title">Cart</h1>
       <p className={`status-line${message?.error ? ' is-error' : ''}`} role="status" aria-live="polite" data-testid="cart-message">{message?.text}</p>

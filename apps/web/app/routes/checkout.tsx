@@ -16,8 +16,9 @@ import { RAZORPAY_PAYMENT_METHOD_ID } from '@gemstore/contracts/constants';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
 import { useCurrency } from '../lib/store-context.tsx';
 import checkoutCss from '../styles/checkout.css?url';
+import type { RouteHandle } from '../lib/stylesheets.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
+export const handle: RouteHandle = { stylesheets: [checkoutCss] };
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Review Order', matches);
 
 /** The itemIds query: a JSON list of stone ids (spec section 2); anything else is no list. */
@@ -86,7 +87,7 @@ export default function CheckoutPage() {
 
   if (!itemIds) {
     return (
-      <div className="container account-page">
+      <div className="container checkout-page">
         <h1 className="page-title">Review Order</h1>
         <div className="empty"><p>No stones were chosen for this order.</p><Link to="/cart" className="button button--ghost">Back to cart</Link></div>
       </div>
@@ -97,7 +98,7 @@ export default function CheckoutPage() {
   const loadError = addresses.error ?? methods.error ?? items.error;
 
   return (
-    <div className="container account-page checkout">
+    <div className="container checkout-page checkout">
       <Breadcrumbs items={[{ label: 'Home', to: '/home' }, { label: 'Cart', to: '/cart' }, { label: 'Review Order' }]} />
       <h1 className="page-title">Review Order</h1>
       {loading && !loadError && <p className="loading" role="status">Loading your order…</p>}

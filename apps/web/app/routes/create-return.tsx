@@ -6,8 +6,9 @@ import { ReturnForm } from '../features/orders/components/return-form.tsx';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
 import checkoutCss from '../styles/checkout.css?url';
 import { positiveId } from '../lib/ids.ts';
+import type { RouteHandle } from '../lib/stylesheets.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
+export const handle: RouteHandle = { stylesheets: [checkoutCss] };
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Return Request', matches);
 
 /** /create-return/{orderId}: the return request form for one order; success goes to the order's details. */
@@ -19,7 +20,7 @@ export default function CreateReturn() {
   const order = result.data?.order;
 
   return (
-    <div className="container account-page account-page--narrow">
+    <div className="container checkout-page checkout-page--narrow">
       <Breadcrumbs items={[
         { label: 'Home', to: '/home' },
         { label: 'Your Orders', to: '/order/all' },

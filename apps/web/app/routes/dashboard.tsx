@@ -5,8 +5,9 @@ import { FormNotice } from '../features/accounts/components/field.tsx';
 import { accountMeta } from '../features/accounts/meta.ts';
 import { useSession } from '../lib/session.tsx';
 import accountCss from '../styles/account.css?url';
+import type { RouteHandle } from '../lib/stylesheets.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }];
+export const handle: RouteHandle = { stylesheets: [accountCss] };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   accountMeta('Your account', 'Your orders, login and security, and addresses.', matches);

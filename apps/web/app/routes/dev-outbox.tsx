@@ -4,8 +4,9 @@ import type { Route } from './+types/dev-outbox';
 import { useOutbox } from '../features/outbox/api/get-outbox.ts';
 import { ApiError } from '@gemstore/contracts/client';
 import accountCss from '../styles/account.css?url';
+import type { RouteHandle } from '../lib/stylesheets.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }];
+export const handle: RouteHandle = { stylesheets: [accountCss] };
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Outbox (development)' },

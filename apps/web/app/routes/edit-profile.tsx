@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/edit-profile';
 import { useCountryCodes } from '../features/accounts/api/get-country-codes.ts';
 import { useUpdateProfile } from '../features/accounts/api/update-profile.ts';
+import { ChangePasswordForm } from '../features/accounts/components/change-password-form.tsx';
 import { CountryCodeSelect } from '../features/accounts/components/country-code-select.tsx';
 import { Field, FormAlert, FormNotice } from '../features/accounts/components/field.tsx';
 import { ProfileCodeStep } from '../features/accounts/components/profile-code-step.tsx';
@@ -12,11 +13,12 @@ import { AUTH_LIMITS, DEFAULT_COUNTRY_CODE_ID, GENDERS } from '@gemstore/contrac
 import { accountMeta } from '../features/accounts/meta.ts';
 import { useSession } from '../lib/session.tsx';
 import accountCss from '../styles/account.css?url';
+import type { RouteHandle } from '../lib/stylesheets.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }];
+export const handle: RouteHandle = { stylesheets: [accountCss] };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  accountMeta('Login & Security', 'Edit your name, email, mobile number and other details.', matches);
+  accountMeta('Login & Security', 'Edit your name, email, mobile number and other details, and change your password.', matches);
 
 const FIELDS = ['name', 'email', 'date_of_birth', 'phone_country_code_id', 'phone', 'gender'] as const;
 type Gender = (typeof GENDERS)[number];
@@ -25,7 +27,7 @@ const GENDER_LABELS: Record<Gender, string> = { male: 'Male', female: 'Female' }
 /**
  * Edit profile: Full Name, email, date of birth, phone country code, Mobile No., gender; Update.
  * A new email or mobile number then asks for the code sent to it (the code step), and replaces
- * the old one only once that code is right.
+ * the old one only once that code is right. Below it, Change password.
  */
 export default function EditProfileRoute() {
   const { user, setUser } = useSession();
@@ -96,7 +98,7 @@ export default function EditProfileRoute() {
           <legend>Gender</legend>
           <div className="choices">
             {GENDERS.map((g) => (
-              <label key={g} className="choice">
+              <label key={g} className="choice-pill">
                 <input type="radio" name="gender" value={g} defaultChecked={user.gender === g} /> {GENDER_LABELS[g]}
               </label>
             ))}
@@ -111,6 +113,7 @@ export default function EditProfileRoute() {
           <Link to="/dashboard" className="button button--ghost">Cancel</Link>
         </div>
       </form>
+      {pending.length === 0 && <ChangePasswordForm />}
     </div>
   );
 }

@@ -2,17 +2,18 @@ import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/guest-only-layout';
 import { mediaUrl } from '../lib/media.ts';
-import { loadRequired, serverApi } from '../lib/server-api.ts';
+import { loadSite } from '../lib/server-api.ts';
 import { rememberRedirect, takeRefreshFlag, useSession, type SessionStatus } from '../lib/session.tsx';
 import { StoreProvider } from '../lib/store-context.tsx';
 import accountCss from '../styles/account.css?url';
+import type { RouteHandle } from '../lib/stylesheets.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountCss }];
+export const handle: RouteHandle = { stylesheets: [accountCss] };
 
 /** The store's name and logo for the centred layout (and isFromIndia for the register form). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const store = await loadRequired(serverApi(context).storeProfile());
-  return { profile: store.profile, origin: store.profile.site_url };
+  const { profile } = await loadSite(context);
+  return { profile, origin: profile.site_url };
 }
 
 // The store does not change between the sign-in screens.

@@ -1,6 +1,6 @@
 import type { Route } from './+types/home';
 import { PriceNote } from '../components/ui/price-note.tsx';
-import { CategoryGrid } from '../features/home/components/category-grid.tsx';
+import { CategoryGrid, gridCategory } from '../features/home/components/category-grid.tsx';
 import { HeroSlider } from '../features/home/components/hero-slider.tsx';
 import { PromoBanners } from '../features/home/components/promo-banners.tsx';
 import { loadOptional, serverApi } from '../lib/server-api.ts';
@@ -8,12 +8,17 @@ import { seo, storeFromMatches } from '../lib/seo.ts';
 import { ldJson, organization, website } from '../lib/structured-data.ts';
 import { useStoreProfile } from '../lib/store-context.tsx';
 import homeCss from '../styles/home.css?url';
+import { publicPage } from '../lib/page-headers.ts';
+import type { RouteHandle } from '../lib/stylesheets.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: homeCss }];
+export const handle: RouteHandle = { stylesheets: [homeCss] };
+
+/** The same for every visitor: browsers and CDNs may keep it (lib/page-headers.ts). */
+export const headers: Route.HeadersFunction = publicPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const categories = await loadOptional(serverApi(context).rootCategories());
-  return { categories: categories?.categories ?? [] };
+  return { categories: (categories?.categories ?? []).map(gridCategory) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { listingPath } from '@gemstore/contracts/paths';
 import { isSafeWebUrl } from '@gemstore/contracts/urls';
 import type { Route } from './+types/item';
@@ -5,17 +6,26 @@ import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { PriceNote } from '../components/ui/price-note.tsx';
 import { Tabs } from '../components/ui/tabs.tsx';
 import { useItemCartActions } from '../features/cart/use-item-cart-actions.ts';
+import { useRelatedItems, useViewedItems } from '../features/catalog/api/get-related.ts';
 import { ItemActions } from '../features/catalog/components/item-actions.tsx';
 import { ItemGallery } from '../features/catalog/components/item-gallery.tsx';
+import { StoneShelf } from '../features/catalog/components/stone-shelf.tsx';
+import { WishlistHeart } from '../features/wishlist/components/wishlist-heart.tsx';
 import { formatNumber, itemPath, itemTitle, rattiLabel, rattiText } from '../lib/item-format.ts';
 import { mediaUrl } from '../lib/media.ts';
+import { recentlyViewedIds, rememberViewed } from '../lib/recently-viewed.ts';
 import { loadRequired, requireRef, serverApi } from '../lib/server-api.ts';
 import { ogImage, seo, storeFromMatches } from '../lib/seo.ts';
 import { ldJson, product } from '../lib/structured-data.ts';
 import { usePriceFormatter, useStoreProfile } from '../lib/store-context.tsx';
 import catalogCss from '../styles/catalog.css?url';
+import { publicPage } from '../lib/page-headers.ts';
+import type { RouteHandle } from '../lib/stylesheets.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
+export const handle: RouteHandle = { stylesheets: [catalogCss] };
+
+/** The same for every visitor: browsers and CDNs may keep it (lib/page-headers.ts). */
+export const headers: Route.HeadersFunction = publicPage;
 
 /** /item/{itemId}: the friendly url or the id. A sold stone still has its page, marked Sold. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -49,6 +59,15 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
   const profile = useStoreProfile();
   const price = usePriceFormatter();
   const cart = useItemCartActions(item.id);
+  // Below the stone, read in the browser so the server-rendered page costs no more: similar stones
+  // and the ones this browser viewed before this one.
+  const related = useRelatedItems(item.id);
+  const [viewedIds, setViewedIds] = useState<number[]>([]);
+  useEffect(() => {
+    setViewedIds(recentlyViewedIds().filter((id) => id !== item.id));
+    rememberViewed(item.id);
+  }, [item.id]);
+  const viewed = useViewedItems(viewedIds);
   const title = itemTitle(item);
   const pricePerCarat = item.carat > 0 ? price(item.amounts.mrpAmount / item.carat) : null;
   const attributes: [string, string][] = [
@@ -90,13 +109,13 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
         <div className="item__summary">
           <p className="eyebrow">{item.product.name}</p>
           <h1 className="page-title" data-testid="item-name">{title}</h1>
-          <p className="item__price" data-testid="item-price">{price(item.amounts.mrpAmount)}</p>
+          <p className="item__price" data-testid="stone-price">{price(item.amounts.mrpAmount)}</p>
           <PriceNote />
           <StatusNote status={item.status} />
           <dl className="item__facts">
             <div><dt>SKU</dt><dd data-testid="item-sku">{item.sku}</dd></div>
             <div><dt>Weight</dt><dd data-testid="item-weight">{formatNumber(item.weight)} mg · {formatNumber(item.carat)} ct</dd></div>
-            <div><dt>Ratti</dt><dd data-testid="item-ratti">{rattiText(item, profile.ratti_mg)}</dd></div>
+            <div><dt>Ratti</dt><dd data-testid="stone-ratti">{rattiText(item, profile.ratti_mg)}</dd></div>
             {pricePerCarat && <div><dt>Price per carat</dt><dd data-testid="price-per-carat">{pricePerCarat}</dd></div>}
             <div><dt>Colour</dt><dd>{item.color.color}</dd></div>
             <div><dt>Origin</dt><dd>{item.origin.origin}</dd></div>
@@ -104,6 +123,7 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
           <p className="item__ratti-note" data-testid="ratti-definition">1 ratti = {formatNumber(profile.ratti_mg)} mg at this store</p>
           <ItemActions item={item} inCart={cart.inCart} adding={cart.adding} error={cart.error}
             onAddToCart={cart.addToCart} onBuyNow={cart.buyNow} />
+          <div data-testid="item-summary-heart"><WishlistHeart itemId={item.id} name={title} showText /></div>
         </div>
       </div>
 
@@ -129,6 +149,8 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
           },
         ]}
       />
+      <StoneShelf title={`More ${item.product.name} like this`} items={related.data?.items} testId="related-stones" />
+      <StoneShelf title="Recently viewed" items={viewed.data} testId="recently-viewed" />
     </div>
   );
 }

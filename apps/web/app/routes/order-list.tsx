@@ -9,8 +9,9 @@ import { mediaUrl } from '../lib/media.ts';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
 import { usePriceFormatter } from '../lib/store-context.tsx';
 import checkoutCss from '../styles/checkout.css?url';
+import type { RouteHandle } from '../lib/stylesheets.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
+export const handle: RouteHandle = { stylesheets: [checkoutCss] };
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Your Orders', matches);
 
 /** /order/all: placed date, quantity, total, ship-to, order number, details link and the stones of each order. */
@@ -18,7 +19,7 @@ export default function OrderList() {
   const orders = useOrders();
   const price = usePriceFormatter();
   return (
-    <div className="container account-page">
+    <div className="container checkout-page">
       <Breadcrumbs items={[{ label: 'Home', to: '/home' }, { label: 'Your Orders' }]} />
       <h1 className="page-title">Your Orders</h1>
       {orders.isPending && <p className="loading" role="status">Loading your orders…</p>}

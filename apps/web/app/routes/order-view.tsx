@@ -3,7 +3,9 @@ import type { Route } from './+types/order-view';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { PostalAddress } from '../components/ui/postal-address.tsx';
 import { useOrder } from '../features/orders/api/get-order.ts';
+import { InvoiceDownload } from '../features/orders/components/invoice-download.tsx';
 import { OrderLines } from '../features/orders/components/order-lines.tsx';
+import { OrderTimeline } from '../features/orders/components/order-timeline.tsx';
 import { ReturnRequestCard } from '../features/orders/components/return-request-card.tsx';
 import { formatOrderDate } from '../features/orders/format.ts';
 import { INR, formatPrice } from '../lib/money.ts';
@@ -11,13 +13,14 @@ import { privatePageMeta } from '../lib/private-page-meta.ts';
 import { usePriceFormatter } from '../lib/store-context.tsx';
 import checkoutCss from '../styles/checkout.css?url';
 import { positiveId } from '../lib/ids.ts';
+import type { RouteHandle } from '../lib/stylesheets.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
+export const handle: RouteHandle = { stylesheets: [checkoutCss] };
 export const meta: Route.MetaFunction = ({ params, matches }) => privatePageMeta(`Order #${params.id}`, matches);
 
 /** Payments are taken in rupees: the amount paid is shown as charged. */
 
-/** /order/view/{id}: the order's details, payment (or Retry Payment), returns and the return tracking form. */
+/** /order/view/{id}: the order's details, payment (or Retry Payment), its history, returns and the return tracking form. */
 export default function OrderView() {
   const params = useParams();
   const [query] = useSearchParams();
@@ -28,7 +31,7 @@ export default function OrderView() {
   const paymentNote = query.get('payment');
 
   return (
-    <div className="container account-page order-view">
+    <div className="container checkout-page order-view">
       <Breadcrumbs items={[{ label: 'Home', to: '/home' }, { label: 'Your Orders', to: '/order/all' }, { label: `Order #${params.id ?? ''}` }]} />
       {orderId === null && <p className="form-error" role="alert">This order does not exist.</p>}
       {result.isLoading && <p className="loading" role="status">Loading the order…</p>}
@@ -83,6 +86,7 @@ export default function OrderView() {
                     </>
                   )
                   : <p className="muted">{order.status_label}</p>}
+              {order.status === 'paid' && <InvoiceDownload orderId={order.id} />}
             </section>
             <section className="panel" aria-labelledby="summary-title">
               <h2 id="summary-title" className="panel__title">Order Summary</h2>
@@ -108,6 +112,13 @@ export default function OrderView() {
             )}
             <OrderLines lines={order.details} />
           </section>
+
+          {order.timeline.length > 0 && (
+            <section className="order-view__section" aria-labelledby="timeline-title">
+              <h2 id="timeline-title" className="checkout-section__title">Order History</h2>
+              <OrderTimeline entries={order.timeline} />
+            </section>
+          )}
 
           {order.returns.length > 0 && (
             <section className="order-view__section" aria-labelledby="returns-title" data-testid="return-requests">

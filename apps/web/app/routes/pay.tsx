@@ -5,8 +5,9 @@ import { retryPay } from '../features/checkout/api/retry-pay.ts';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
 import checkoutCss from '../styles/checkout.css?url';
 import { positiveId } from '../lib/ids.ts';
+import type { RouteHandle } from '../lib/stylesheets.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutCss }];
+export const handle: RouteHandle = { stylesheets: [checkoutCss] };
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Payment', matches);
 
 /**
@@ -29,7 +30,7 @@ export default function PayPage() {
   }, [orderId]);
 
   return (
-    <div className="container account-page pay-page">
+    <div className="container checkout-page pay-page">
       {error
         ? (
           <div className="pay-page__box" role="alert" data-testid="pay-error">

@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import type { Route } from './+types/product-listing';
 import { ITEMS_PER_PAGE } from '@gemstore/contracts/constants';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
+import { SafeImage } from '../components/ui/safe-image.tsx';
 import { useListingItems } from '../features/catalog/api/get-listing-page.ts';
 import { StoneResults } from '../features/catalog/components/stone-results.tsx';
 import { filterFromSearch, listingBody } from '../features/catalog/listing-filter.ts';
@@ -12,8 +13,13 @@ import { mediaUrl } from '../lib/media.ts';
 import { seo, storeFromMatches } from '../lib/seo.ts';
 import { ldJson, itemList } from '../lib/structured-data.ts';
 import catalogCss from '../styles/catalog.css?url';
+import { publicPage } from '../lib/page-headers.ts';
+import type { RouteHandle } from '../lib/stylesheets.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
+export const handle: RouteHandle = { stylesheets: [catalogCss] };
+
+/** The same for every visitor: browsers and CDNs may keep it (lib/page-headers.ts). */
+export const headers: Route.HeadersFunction = publicPage;
 
 /** product/{productCategoryId}/{productId}: filters, their counts and the page (?page=n) render on the server from the query string. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -63,7 +69,8 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const tags = seo({
     title: `${product.name}: natural certified stones${page > 1 ? `, page ${page}` : ''}`,
     description: product.description || `${counts.product_stocks_count} natural, certified ${product.name} stones, each unique, with certificate.`,
-    image: mediaUrl(product.primary_image.filename, ''),
+    // Sites that show a link's picture read raster images: an uploaded picture's JPEG copy.
+    image: product.picture?.jpeg ?? mediaUrl(product.primary_image.filename, ''),
     store,
     path,
   });
@@ -100,6 +107,10 @@ export default function ProductListing({ loaderData }: Route.ComponentProps) {
       {product.description && (
         <details className="listing__about" data-testid="listing-about">
           <summary>About {product.name}</summary>
+          {product.primary_image.filename && (
+            <SafeImage src={product.picture?.src ?? mediaUrl(product.primary_image.filename)} srcSet={product.picture?.srcset}
+              sizes={product.picture ? '(max-width: 480px) 112px, 160px' : undefined} alt={product.name} width={160} height={160} className="listing__picture" data-testid="product-picture" />
+          )}
           <p className="listing__intro">{product.description}</p>
         </details>
       )}

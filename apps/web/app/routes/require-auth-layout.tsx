@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { rememberRedirect, useSession } from '../lib/session.tsx';
+import { loggedOutHere, rememberRedirect, useSession } from '../lib/session.tsx';
 
 /**
  * Login-required routes (spec section 2): a guest is sent to Login and the wanted path is
@@ -14,6 +14,11 @@ export default function RequireAuthLayout() {
 
   useEffect(() => {
     if (status === 'guest') {
+      // A logout from this page goes Home (the header's Log out), whichever navigation lands first.
+      if (loggedOutHere()) {
+        navigate('/home', { replace: true });
+        return;
+      }
       rememberRedirect(wanted);
       navigate(`/login?redirect=${encodeURIComponent(wanted)}`, { replace: true });
     }

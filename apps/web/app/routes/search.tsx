@@ -10,8 +10,13 @@ import { INR } from '../lib/money.ts';
 import { loadRequired, serverApi } from '../lib/server-api.ts';
 import { seo, storeFromMatches } from '../lib/seo.ts';
 import catalogCss from '../styles/catalog.css?url';
+import { publicPage } from '../lib/page-headers.ts';
+import type { RouteHandle } from '../lib/stylesheets.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
+export const handle: RouteHandle = { stylesheets: [catalogCss] };
+
+/** The same for every visitor: browsers and CDNs may keep it (lib/page-headers.ts). */
+export const headers: Route.HeadersFunction = publicPage;
 
 /** search?q=...: the stones the words find, with the listing's filters, and the store's pages that match. */
 export async function loader({ request, context }: Route.LoaderArgs) {

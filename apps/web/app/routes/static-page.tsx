@@ -3,8 +3,13 @@ import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { loadRequired, requireRef, serverApi } from '../lib/server-api.ts';
 import { seo, storeFromMatches, textOf } from '../lib/seo.ts';
 import contentCss from '../styles/content.css?url';
+import { publicPage } from '../lib/page-headers.ts';
+import type { RouteHandle } from '../lib/stylesheets.tsx';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentCss }];
+export const handle: RouteHandle = { stylesheets: [contentCss] };
+
+/** The same for every visitor: browsers and CDNs may keep it (lib/page-headers.ts). */
+export const headers: Route.HeadersFunction = publicPage;
 
 /** /{id}: a static content page by url or id. */
 export async function loader({ params, context }: Route.LoaderArgs) {

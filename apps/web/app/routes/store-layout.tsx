@@ -6,32 +6,17 @@ import { useCartCount } from '../features/cart/api/get-cart.ts';
 import { SiteFooter } from '../features/site/components/site-footer.tsx';
 import { SiteHeader } from '../features/site/components/site-header.tsx';
 import { SearchBox } from '../features/catalog/components/search-box.tsx';
-import type { SiteData } from '../features/site/site-data.ts';
-import { loadOptional, loadRequired, serverApi } from '../lib/server-api.ts';
+import { siteData, type SiteData } from '../features/site/site-data.ts';
+import { loadSite } from '../lib/server-api.ts';
 import { takeRefreshFlag } from '../lib/session.tsx';
 import { StoreProvider } from '../lib/store-context.tsx';
 import { seo } from '../lib/seo.ts';
 
-/** The public layout: the store's header, menu and footer, loaded once per document. */
+/** The public layout: the store's header, menu and footer, loaded once per document from the server's per-store copy. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const api = serverApi(context);
-  const [store, products, pageCategories, policyPages, knowUsPages] = await Promise.all([
-    loadRequired(api.storeProfile()),
-    loadOptional(api.products()),
-    loadOptional(api.pageCategories()),
-    loadOptional(api.policyPages()),
-    loadOptional(api.knowUsPages()),
-  ]);
-  return {
-    profile: store.profile,
-    nonCategorizedPages: store.nonCategorizedPages,
-    products: products?.products ?? [],
-    pageCategories: pageCategories?.categories ?? [],
-    policyPages: policyPages?.pages ?? [],
-    knowUsPages: knowUsPages?.pages ?? [],
-    /** Canonical and Open Graph URLs are on the store's own domain, whatever Host the request named. */
-    origin: store.profile.site_url,
-  };
+  const site = siteData(await loadSite(context));
+  /** Canonical and Open Graph URLs are on the store's own domain, whatever Host the request named. */
+  return { ...site, origin: site.profile.site_url };
 }
 
 // The chrome does not change while a visitor browses; child loaders carry the page data.

@@ -34,12 +34,16 @@ export interface TransportRequest {
   /** A multipart body. */
   form?: FormData;
   signal?: AbortSignal;
+  /** Let the request outlive the page (fetch's `keepalive`): a sign-out sent as the page reloads. */
+  keepalive?: boolean;
+  /** Headers for this request only, over the transport's own. */
+  headers?: Record<string, string>;
 }
 
 /** Sends a request and answers its status and parsed JSON body (null when empty). */
 export type Transport = (request: TransportRequest) => Promise<{ status: number; data: unknown }>;
 
-export interface CallOptions { signal?: AbortSignal }
+export type CallOptions = Pick<TransportRequest, 'signal' | 'keepalive' | 'headers'>;
 
 export interface FetchTransportOptions {
   /** Put before each call's path: empty (the default) for the page's own origin, else `https://shop.example`. */
@@ -57,14 +61,14 @@ export interface FetchTransportOptions {
  */
 export function fetchTransport(options: FetchTransportOptions = {}): Transport {
   const send = options.fetch ?? fetch;
-  return async ({ method, url, body, form, signal }) => {
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers?.() };
+  return async ({ method, url, body, form, signal, keepalive, headers: own }) => {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers?.(), ...own };
     let payload: BodyInit | undefined = form;
     if (!form && body !== undefined) {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const res = await send(`${options.baseUrl ?? ''}${url}`, { method, headers, body: payload, signal });
+    const res = await send(`${options.baseUrl ?? ''}${url}`, { method, headers, body: payload, signal, keepalive });
     const text = await res.text();
     let data: unknown = null;
     if (text) {
@@ -110,6 +114,8 @@ export function createApiClient<T extends Record<string, Endpoint>>(routes: { [K
         body: input.body,
         form: input.form as FormData | undefined,
         signal: options.signal,
+        keepalive: options.keepalive,
+        headers: options.headers,
       });
       if (status < 200 || status >= 300) throw new ApiError(status, data);
       return data;

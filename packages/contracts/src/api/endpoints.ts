@@ -2,6 +2,11 @@ import { z } from 'zod';
 import * as c from '../schemas.ts';
 import * as a from '../admin-catalog.ts';
 import * as im from '../admin-import.ts';
+import * as o from '../admin-orders.ts';
+import * as r from '../admin-returns.ts';
+import * as ac from '../admin-content.ts';
+import * as pe from '../admin-people.ts';
+import * as tx from '../admin-tax.ts';
 import { withSchemas } from './endpoint.ts';
 import { routes } from './routes.ts';
 
@@ -35,6 +40,7 @@ export const endpoints = withSchemas(routes, {
   productItems: { query: c.PageQuery, body: c.ListingFilterBody, response: c.ListingResponse, errors: common },
   itemsByFilter: { body: c.ItemsByFilterBody, response: c.ListingResponse, errors: common },
   itemDetails: { params: RefParams, response: c.ItemDetailResponse, errors: common },
+  itemRelated: { params: RefParams, response: c.RelatedItemsResponse, errors: common },
   stoneCounts: { body: c.StoneSearchBody, response: c.StoneCountsResponse, errors: common },
   search: { query: c.PageQuery, body: c.StoneSearchBody, response: c.ListingResponse, errors: common },
   searchSuggestions: { query: c.SuggestionsQuery, response: c.SuggestionsResponse, errors: common },
@@ -91,6 +97,9 @@ export const endpoints = withSchemas(routes, {
   cartAll: { response: c.CartAllResponse, errors: signedIn },
   cartSave: { body: c.CartSaveBody, response: c.CartSaveResponse, errors: [...signedIn, 409] },
   cartDelete: { body: c.CartDeleteBody, response: c.OkResponse, errors: signedIn },
+  wishlist: { response: c.WishlistResponse, errors: signedIn },
+  wishlistSave: { body: c.WishlistBody, response: c.WishlistSaveResponse, errors: signedIn },
+  wishlistDelete: { body: c.WishlistBody, response: c.OkResponse, errors: signedIn },
   itemsByIds: { body: c.ItemsByIdsBody, response: c.ItemsByIdsResponse, errors: common },
 
   paymentMethods: { response: c.PaymentMethodsResponse, errors: signedIn },
@@ -108,6 +117,8 @@ export const endpoints = withSchemas(routes, {
   returnTracking: { body: c.ReturnTrackingBody, response: c.ReturnTrackingResponse, errors: [...signedIn, 409] },
 
   enquiry: { body: c.EnquiryBody, response: c.EnquiryResponse, errors: common },
+  newsletterSubscribe: { body: c.NewsletterSubscribeBody, response: c.MessageResponse, errors: common },
+  newsletterConfirm: { body: c.NewsletterConfirmBody, response: c.MessageResponse, errors: common },
 
   razorpayWebhook: { body: z.record(z.string(), z.unknown()), response: z.object({ message: z.string(), outcome: z.string().optional() }), errors: [400, 503] },
   sandboxPage: { params: OrderParams, query: PayPageQuery, response: 'html', errors: [403, 404] },
@@ -133,6 +144,29 @@ export const endpoints = withSchemas(routes, {
   adminImportUpload: { body: { multipart: true, fields: im.ImportUploadFields }, response: im.ImportUploadResponse, errors: [...staffOnly, 413] },
   adminImportJobs: { response: im.ImportJobsResponse, errors: staffOnly },
   adminImportJob: { params: im.ImportJobParams, response: im.ImportJobResponse, errors: staffOnly },
+  adminPosts: { query: ac.AdminPostsQuery, response: ac.AdminPostsResponse, errors: staffCall },
+  adminPost: { params: a.AdminIdParams, response: ac.AdminPostResponse, errors: staffCall },
+  adminCreatePost: { body: ac.AdminPostBody, response: ac.AdminPostResponse, errors: staffCall },
+  adminUpdatePost: { params: a.AdminIdParams, body: ac.AdminPostBody, response: ac.AdminPostResponse, errors: staffCall },
+  adminDeletePost: { params: a.AdminIdParams, response: a.AdminDeletedResponse, errors: staffCall },
+  adminPostCategories: { response: ac.AdminPostCategoriesResponse, errors: staffCall },
+  adminCreatePostCategory: { body: ac.AdminPostCategoryBody, response: ac.AdminPostCategoryResponse, errors: staffCall },
+  adminUpdatePostCategory: { params: a.AdminIdParams, body: ac.AdminPostCategoryBody, response: ac.AdminPostCategoryResponse, errors: staffCall },
+  adminDeletePostCategory: { params: a.AdminIdParams, response: a.AdminDeletedResponse, errors: staffCall },
+  adminPages: { response: ac.AdminPagesResponse, errors: staffCall },
+  adminPage: { params: a.AdminIdParams, response: ac.AdminPageResponse, errors: staffCall },
+  adminCreatePage: { body: ac.AdminPageBody, response: ac.AdminPageResponse, errors: staffCall },
+  adminUpdatePage: { params: a.AdminIdParams, body: ac.AdminPageBody, response: ac.AdminPageResponse, errors: staffCall },
+  adminDeletePage: { params: a.AdminIdParams, response: a.AdminDeletedResponse, errors: staffCall },
+  adminCreatePageCategory: { body: ac.AdminPageCategoryBody, response: ac.AdminPageCategoryResponse, errors: staffCall },
+  adminUpdatePageCategory: { params: a.AdminIdParams, body: ac.AdminPageCategoryBody, response: ac.AdminPageCategoryResponse, errors: staffCall },
+  adminDeletePageCategory: { params: a.AdminIdParams, response: a.AdminDeletedResponse, errors: staffCall },
+  adminHome: { response: ac.AdminHomeResponse, errors: staffCall },
+  adminUpdateHome: { body: ac.AdminHome, response: ac.AdminHomeResponse, errors: staffCall },
+  adminStoreProfile: { response: ac.AdminStoreProfileResponse, errors: staffCall },
+  adminUpdateStoreProfile: { body: ac.AdminStoreProfile, response: ac.AdminStoreProfileResponse, errors: staffCall },
+  adminPaymentSettings: { response: ac.AdminPaymentSettingsResponse, errors: staffCall },
+  adminUpdatePaymentSettings: { body: ac.AdminPaymentSettings, response: ac.AdminPaymentSettingsResponse, errors: staffCall },
   adminUploadImage: { body: { multipart: true, fields: z.object({}) }, response: c.MediaUploadResponse, errors: [...staffOnly, 413] },
   robots: { response: 'text' },
   sitemap: { response: 'xml' },
@@ -160,6 +194,32 @@ export const endpoints = withSchemas(routes, {
   adminSecurity: { response: c.SecuritySettings, errors: staffOnly },
   adminSecurityUpdate: { body: c.SecuritySettings, response: c.SecuritySettings, errors: staffOnly },
   adminAudit: { query: c.AuditQuery, response: c.AuditResponse, errors: staffOnly },
+
+  adminOrders: { query: o.AdminOrdersQuery, response: o.AdminOrdersResponse, errors: staffOnly },
+  adminOrdersExport: { query: o.AdminOrdersExportQuery, response: 'file', fileType: 'text/csv', errors: staffOnly },
+  adminOrder: { params: o.AdminOrderParams, response: o.AdminOrderResponse, errors: staffOnly },
+  adminOrderDispatch: { params: o.AdminOrderParams, body: o.AdminDispatchBody, response: o.AdminOrderResponse, errors: staffCall },
+  adminOrderDeliver: { params: o.AdminOrderParams, response: o.AdminOrderResponse, errors: staffCall },
+  adminOrderCancel: { params: o.AdminOrderParams, body: o.AdminCancelBody, response: o.AdminOrderResponse, errors: staffCall },
+  adminOrderNote: { params: o.AdminOrderParams, body: o.AdminNoteBody, response: o.AdminOrderResponse, errors: staffCall },
+  adminOrderRefund: { params: o.AdminOrderParams, body: o.AdminRefundBody, response: o.AdminRefundResponse, errors: [...staffCall, 502, 503] },
+  adminRefunds: { response: r.AdminRefundsResponse, errors: staffOnly },
+  adminReturns: { query: r.AdminReturnsQuery, response: r.AdminReturnsResponse, errors: staffOnly },
+  adminReturn: { params: r.AdminReturnParams, response: r.AdminReturnResponse, errors: staffOnly },
+  adminReturnStatus: { params: r.AdminReturnParams, body: r.AdminReturnStatusBody, response: r.AdminReturnResponse, errors: [...staffCall, 502, 503] },
+  adminEnquiries: { query: pe.AdminEnquiriesQuery, response: pe.AdminEnquiriesResponse, errors: staffOnly },
+  adminEnquiry: { params: pe.AdminPeopleIdParams, response: pe.AdminEnquiryResponse, errors: staffOnly },
+  adminEnquiryReply: { params: pe.AdminPeopleIdParams, body: pe.AdminEnquiryReplyBody, response: pe.AdminEnquiryResponse, errors: [...staffOnly, 503] },
+  adminEnquiryHandled: { params: pe.AdminPeopleIdParams, body: pe.AdminEnquiryHandledBody, response: pe.AdminEnquiryResponse, errors: staffOnly },
+  adminCustomers: { query: pe.AdminCustomersQuery, response: pe.AdminCustomersResponse, errors: staffOnly },
+  adminCustomer: { params: pe.AdminPeopleIdParams, response: pe.AdminCustomerResponse, errors: staffOnly },
+  adminCustomerBlock: { params: pe.AdminPeopleIdParams, body: pe.AdminCustomerBlockBody, response: pe.AdminCustomerResponse, errors: staffOnly },
+  adminDashboard: { response: pe.AdminDashboardResponse, errors: staffOnly },
+  adminCustomerUnblock: { params: pe.AdminPeopleIdParams, response: pe.AdminCustomerResponse, errors: staffOnly },
+  orderInvoice: { params: tx.CustomerInvoiceParams, response: 'file', fileType: 'application/pdf', errors: [...signedIn, 409] },
+  adminOrderInvoice: { params: tx.InvoiceOrderParams, response: 'file', fileType: 'application/pdf', errors: [...staffOnly, 409] },
+  adminTaxSettings: { response: tx.TaxSettings, errors: staffOnly },
+  adminTaxSettingsUpdate: { body: tx.TaxSettingsBody, response: tx.TaxSettings, errors: staffOnly },
 });
 
 export type Endpoints = typeof endpoints;

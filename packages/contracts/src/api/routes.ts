@@ -22,6 +22,7 @@ export const catalogRoutes = {
   productItems: route({ method: 'POST', path: '/product-items', access: 'public', summary: 'One page (?page=n) of the available stones of a product, filtered and sorted.' }),
   itemsByFilter: route({ method: 'POST', path: '/items-by-filter', access: 'public', summary: 'The same listing with the filter and page in the body.' }),
   itemDetails: route({ method: 'GET', path: '/item-details/:id', access: 'public', summary: 'One stone by friendly url or id.' }),
+  itemRelated: route({ method: 'GET', path: '/item-related/:id', access: 'public', summary: 'Available stones of the same gem, nearest in weight and price first.' }),
   stoneCounts: route({ method: 'POST', path: '/stone-counts', access: 'public', summary: "The available stones a listing's or search's selection leaves, and beside every filter value the count with it chosen." }),
   search: route({ method: 'POST', path: '/search', access: 'public', summary: 'One page (?page=n) of the available stones matching the search text (SKU, certificate, gem name or alias, colour, origin, shape; typos forgiven) and the filter.' }),
   searchSuggestions: route({ method: 'GET', path: '/search-suggestions', access: 'public', summary: 'Gem types, stones and pages for the text typed so far (?q=), for the search box.' }),
@@ -91,6 +92,12 @@ export const cartRoutes = {
   itemsByIds: route({ method: 'POST', path: '/items-by-ids', access: 'public', summary: 'Stones by id with their total (checkout review).' }),
 } as const;
 
+export const wishlistRoutes = {
+  wishlist: route({ method: 'GET', path: '/wishlist', access: 'customer', summary: "The customer's wishlist, newest first; sold and reserved stones stay, with their status." }),
+  wishlistSave: route({ method: 'POST', path: '/wishlist-save', access: 'customer', summary: 'Adds a stone of the store to the wishlist (again: no change).' }),
+  wishlistDelete: route({ method: 'POST', path: '/wishlist-delete', access: 'customer', summary: 'Takes a stone off the wishlist.' }),
+} as const;
+
 export const orderRoutes = {
   paymentMethods: route({ method: 'POST', path: '/payment-methods', access: 'customer', summary: "The store's payment methods." }),
   placeOrder: route({ method: 'POST', path: '/place-order', access: 'customer', summary: 'Places an order and reserves its stones.' }),
@@ -107,6 +114,11 @@ export const returnRoutes = {
 
 export const enquiryRoutes = {
   enquiry: route({ method: 'POST', path: '/enquiry', access: 'public', summary: "Sends a message to the store (the footer's enquiry form)." }),
+} as const;
+
+export const newsletterRoutes = {
+  newsletterSubscribe: route({ method: 'POST', path: '/newsletter-subscribe', access: 'public', summary: 'Asks to join the newsletter: a confirmation link goes to the address.' }),
+  newsletterConfirm: route({ method: 'POST', path: '/newsletter-confirm', access: 'public', summary: "Confirms a newsletter sign-up with the emailed link's token." }),
 } as const;
 
 export const paymentRoutes = {
@@ -144,9 +156,62 @@ export const adminImportRoutes = {
   adminImportJob: route({ method: 'GET', path: '/admin/imports/:id', ...catalogue, summary: "An import job's progress and its report of bad rows." }),
 } as const;
 
+/** The back office's blog, pages and home page (capability `content`: every role). */
+const content = { access: 'staff', capability: 'content' } as const;
+export const adminContentRoutes = {
+  adminPosts: route({ method: 'GET', path: '/admin/posts', ...content, summary: 'Blog posts, drafts included, newest first, filtered by status and category, searched by title (?page=n).' }),
+  adminPost: route({ method: 'GET', path: '/admin/posts/:id', ...content, summary: 'One post as staff edit it.' }),
+  adminCreatePost: route({ method: 'POST', path: '/admin/posts', ...content, summary: 'Adds a post (draft or published); its HTML is sanitised.' }),
+  adminUpdatePost: route({ method: 'PUT', path: '/admin/posts/:id', ...content, summary: 'Changes a post; its HTML is sanitised.' }),
+  adminDeletePost: route({ method: 'DELETE', path: '/admin/posts/:id', ...content, summary: 'Removes a post.' }),
+  adminPostCategories: route({ method: 'GET', path: '/admin/post-categories', ...content, summary: 'Blog categories with their number of posts.' }),
+  adminCreatePostCategory: route({ method: 'POST', path: '/admin/post-categories', ...content, summary: 'Adds a blog category.' }),
+  adminUpdatePostCategory: route({ method: 'PUT', path: '/admin/post-categories/:id', ...content, summary: 'Renames a blog category or changes its friendly url.' }),
+  adminDeletePostCategory: route({ method: 'DELETE', path: '/admin/post-categories/:id', ...content, summary: 'Removes a blog category (its posts stay, without it).' }),
+  adminPages: route({ method: 'GET', path: '/admin/pages', ...content, summary: 'Every static page (without its text) and page category.' }),
+  adminPage: route({ method: 'GET', path: '/admin/pages/:id', ...content, summary: 'One static page as staff edit it.' }),
+  adminCreatePage: route({ method: 'POST', path: '/admin/pages', ...content, summary: 'Adds a static page; its HTML is sanitised.' }),
+  adminUpdatePage: route({ method: 'PUT', path: '/admin/pages/:id', ...content, summary: 'Changes a static page; its HTML is sanitised.' }),
+  adminDeletePage: route({ method: 'DELETE', path: '/admin/pages/:id', ...content, summary: 'Removes a static page.' }),
+  adminCreatePageCategory: route({ method: 'POST', path: '/admin/page-categories', ...content, summary: 'Adds a page category (a menu of pages).' }),
+  adminUpdatePageCategory: route({ method: 'PUT', path: '/admin/page-categories/:id', ...content, summary: 'Renames or reorders a page category.' }),
+  adminDeletePageCategory: route({ method: 'DELETE', path: '/admin/page-categories/:id', ...content, summary: 'Removes a page category without pages.' }),
+  adminHome: route({ method: 'GET', path: '/admin/home', ...content, summary: "The home page's slider and banners." }),
+  adminUpdateHome: route({ method: 'PUT', path: '/admin/home', ...content, summary: "Replaces the home page's slider and banners (in their order)." }),
+} as const;
+
+/** The store's profile (capability `settings`) and payment settings (capability `payment_settings`: owners). */
+export const adminSettingsRoutes = {
+  adminStoreProfile: route({ method: 'GET', path: '/admin/settings/profile', access: 'staff', capability: 'settings', summary: "The store profile: name, logo, contacts, social links, map and currency." }),
+  adminUpdateStoreProfile: route({ method: 'PUT', path: '/admin/settings/profile', access: 'staff', capability: 'settings', summary: 'Changes the store profile; the storefront shows it at once.' }),
+  adminPaymentSettings: route({ method: 'GET', path: '/admin/settings/payments', access: 'staff', capability: 'payment_settings', summary: 'Payment provider, reservation minutes and payment methods, with the providers this server can run.' }),
+  adminUpdatePaymentSettings: route({ method: 'PUT', path: '/admin/settings/payments', access: 'staff', capability: 'payment_settings', summary: 'Changes the payment settings; a provider the server cannot run is refused.' }),
+} as const;
+
 /** Pictures for the catalogue and content. */
 export const mediaRoutes = {
   adminUploadImage: route({ method: 'POST', path: '/admin/media', ...catalogue, summary: 'Uploads a picture (multipart field `file`): kept re-encoded in the sizes the storefront picks; answers its name and files.' }),
+} as const;
+
+/** The back office's orders (capability `orders`: every role). */
+const orders = { access: 'staff', capability: 'orders' } as const;
+export const adminOrderRoutes = {
+  adminOrders: route({ method: 'GET', path: '/admin/orders', ...orders, summary: "The store's orders, newest first: by stage (or owing a refund), order number, customer name, email or phone, and the day placed (?page=n)." }),
+  adminOrdersExport: route({ method: 'GET', path: '/admin/orders/export.csv', ...orders, summary: "The order list's orders (same filters, every page) as CSV." }),
+  adminOrder: route({ method: 'GET', path: '/admin/orders/:id', ...orders, summary: 'One order: customer, addresses, stones, payments with the provider ids, dispatch, returns and the timeline of every step.' }),
+  adminOrderDispatch: route({ method: 'POST', path: '/admin/orders/:id/dispatch', ...orders, summary: 'Marks a paid order dispatched with its courier and tracking number (the customer is told).' }),
+  adminOrderDeliver: route({ method: 'POST', path: '/admin/orders/:id/deliver', ...orders, summary: 'Marks a dispatched order delivered.' }),
+  adminOrderCancel: route({ method: 'POST', path: '/admin/orders/:id/cancel', ...orders, summary: 'Cancels an unpaid order: its stones are for sale again at once.' }),
+  adminOrderNote: route({ method: 'POST', path: '/admin/orders/:id/notes', ...orders, summary: "Adds a private note to the order's timeline." }),
+  adminOrderRefund: route({ method: 'POST', path: '/admin/orders/:id/refunds', access: 'staff', capability: 'refunds', summary: 'Refunds stones of a paid order, or a payment owed back, through the payment provider (idempotent by the key sent).' }),
+  adminRefunds: route({ method: 'GET', path: '/admin/refunds', access: 'staff', capability: 'refunds', summary: 'Money owed back: payments that could not buy their stones, returns received and not refunded, and the latest refunds.' }),
+} as const;
+
+/** The back office's returns (capability `orders`; Refunded also needs `refunds`). */
+export const adminReturnRoutes = {
+  adminReturns: route({ method: 'GET', path: '/admin/returns', ...orders, summary: "The store's return requests, oldest waiting first, by status (?page=n)." }),
+  adminReturn: route({ method: 'GET', path: '/admin/returns/:id', ...orders, summary: 'One return: stones, private photos, courier details, refund and its steps.' }),
+  adminReturnStatus: route({ method: 'POST', path: '/admin/returns/:id/status', ...orders, summary: "Moves a return to its next status (Refunded needs the refunds capability and refunds its stones); any other move answers 409." }),
 } as const;
 
 /** The back office's staff calls (/api/admin): sign-in, the member's own two-factor, staff, security setting. */
@@ -173,6 +238,28 @@ export const auditRoutes = {
   adminAudit: route({ method: 'GET', path: '/admin/audit', access: 'staff', capability: 'audit', summary: 'Staff writes, newest first, filtered by member and by object (?page=n).' }),
 } as const;
 
+/** The enquiries inbox and the store's customers (capability `orders`: every role). */
+const people = { access: 'staff', capability: 'orders' } as const;
+export const adminPeopleRoutes = {
+  adminEnquiries: route({ method: 'GET', path: '/admin/enquiries', ...people, summary: "The footer form's enquiries, newest first: open (new or replied), handled, or all." }),
+  adminEnquiry: route({ method: 'GET', path: '/admin/enquiries/:id', ...people, summary: 'One enquiry with the replies sent.' }),
+  adminEnquiryReply: route({ method: 'POST', path: '/admin/enquiries/:id/reply', ...people, summary: "Answers an enquiry by email to its sender in the store's name; the reply is kept with it." }),
+  adminEnquiryHandled: route({ method: 'POST', path: '/admin/enquiries/:id/handled', ...people, summary: 'Marks an enquiry handled, or opens it again.' }),
+  adminCustomers: route({ method: 'GET', path: '/admin/customers', ...people, summary: "The store's customers, newest first, searched by name, email or mobile number." }),
+  adminCustomer: route({ method: 'GET', path: '/admin/customers/:id', ...people, summary: 'A customer with their orders, addresses and returns.' }),
+  adminCustomerBlock: route({ method: 'POST', path: '/admin/customers/:id/block', ...people, summary: 'Blocks a customer: their sign-ins end, and they can neither sign in nor order.' }),
+  adminDashboard: route({ method: 'GET', path: '/admin/dashboard', ...people, summary: "The shop's numbers: sales and orders today, in 7 and 30 days with the daily figures, orders to dispatch, returns to decide, refunds owed, available stones per gem type." }),
+  adminCustomerUnblock: route({ method: 'POST', path: '/admin/customers/:id/unblock', ...people, summary: 'Lets a blocked customer sign in and order again.' }),
+} as const;
+
+/** Tax invoices and receipts of paid orders, and the tax settings they are made from. */
+export const invoiceRoutes = {
+  orderInvoice: route({ method: 'GET', path: '/order-invoice/:orderId', access: 'customer', summary: "The PDF tax invoice (stores from India) or receipt of the customer's own paid order." }),
+  adminOrderInvoice: route({ method: 'GET', path: '/admin/orders/:id/invoice', access: 'staff', capability: 'orders', summary: "The PDF tax invoice or receipt of a paid order of the store." }),
+  adminTaxSettings: route({ method: 'GET', path: '/admin/settings/tax', access: 'staff', capability: 'settings', summary: 'The seller on tax invoices (legal name, address, GSTIN, state), the invoice prefix and each gem type\'s HSN code and GST rate.' }),
+  adminTaxSettingsUpdate: route({ method: 'PUT', path: '/admin/settings/tax', access: 'staff', capability: 'settings', summary: 'Changes the tax settings; invoices already issued keep their figures.' }),
+} as const;
+
 /** What search engines read, at the root of each store's domain. */
 export const seoRoutes = {
   robots: route({ method: 'GET', path: '/robots.txt', access: 'public', root: true, summary: "The store's robots.txt: private pages closed, its sitemap named." }),
@@ -193,7 +280,8 @@ export const devRoutes = {
 
 export const routes = {
   ...storeRoutes, ...catalogRoutes, ...contentRoutes, ...authRoutes, ...customerRoutes, ...addressRoutes,
-  ...cartRoutes, ...orderRoutes, ...returnRoutes, ...enquiryRoutes, ...paymentRoutes, ...systemRoutes, ...devRoutes,
-  ...staffRoutes, ...auditRoutes, ...adminCatalogRoutes, ...adminImportRoutes, ...mediaRoutes, ...seoRoutes,
+  ...cartRoutes, ...wishlistRoutes, ...orderRoutes, ...returnRoutes, ...enquiryRoutes, ...newsletterRoutes, ...paymentRoutes, ...systemRoutes, ...devRoutes,
+  ...staffRoutes, ...auditRoutes, ...adminCatalogRoutes, ...adminImportRoutes, ...adminContentRoutes, ...adminSettingsRoutes, ...mediaRoutes, ...seoRoutes,
+  ...adminPeopleRoutes, ...invoiceRoutes, ...adminOrderRoutes, ...adminReturnRoutes,
 } as const;
 export type RouteName = keyof typeof routes;

@@ -29,6 +29,12 @@ export const products = pgTable('products', {
   description: text('description').notNull().default(''),
   image: text('image').notNull().default(''),
   sortOrder: integer('sort_order').notNull().default(0),
+  /**
+   * The gem type's HSN code and its GST rate in basis points of a percent (25 = 0.25%), store data
+   * set under Tax settings (DOMAIN.md: 7103 coloured stones 0.25%, 7102 diamonds 1.5%, 7101 pearls 3%).
+   */
+  hsnCode: text('hsn_code').notNull().default('7103'),
+  gstRateBp: integer('gst_rate_bp').notNull().default(25),
 }, (t) => [uniqueIndex('products_store_url').on(t.storeId, t.url), index('products_store_category').on(t.storeId, t.categoryId)]);
 
 /** Attribute masters: each store keeps its own ladder of values. */

@@ -57,6 +57,7 @@ export const postCategoryLinks = pgTable('post_category_links', {
   categoryId: integer('category_id').notNull().references(() => postCategories.id, { onDelete: 'cascade' }),
 }, (t) => [primaryKey({ columns: [t.postId, t.categoryId] }), index('post_category_links_category').on(t.categoryId)]);
 
+/** The footer form's messages: the back office's inbox (replied by email, then marked handled). */
 export const enquiries = pgTable('enquiries', {
   id: serial('id').primaryKey(),
   storeId: storeRef(),
@@ -65,4 +66,16 @@ export const enquiries = pgTable('enquiries', {
   phone: text('phone').notNull(),
   message: text('message').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+  /** Set when a member marks it handled (null again when reopened); the member is in the audit log. */
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+}, (t) => [index('enquiries_store_created').on(t.storeId, t.createdAt)]);
+
+/** A member's emailed answer to an enquiry, kept with it. */
+export const enquiryReplies = pgTable('enquiry_replies', {
+  id: serial('id').primaryKey(),
+  enquiryId: integer('enquiry_id').notNull().references(() => enquiries.id, { onDelete: 'cascade' }),
+  /** The member who wrote it (staff ids are never deleted: a removed member's row stays). */
+  staffId: integer('staff_id').notNull(),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('enquiry_replies_enquiry').on(t.enquiryId)]);

@@ -26,6 +26,10 @@ export const customers = pgTable('customers', {
   dateOfBirth: date('date_of_birth'),
   gender: text('gender'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set by staff: the account cannot sign in or order (its tokens were revoked when it was set). */
+  blockedAt: timestamp('blocked_at', { withTimezone: true }),
+  /** Staff's note of why, shown only in the back office. */
+  blockedReason: text('blocked_reason').notNull().default(''),
 }, (t) => [
   uniqueIndex('customers_store_email').on(t.storeId, t.email).where(sql`${t.emailVerifiedAt} is not null`),
   uniqueIndex('customers_store_phone').on(t.storeId, t.phone).where(sql`${t.phoneVerifiedAt} is not null`),
@@ -104,10 +108,20 @@ export const outboxMessages = pgTable('outbox_messages', {
   code: text('code'),
   subject: text('subject').notNull().default(''),
   text: text('text').notNull(),
+  /** The HTML body of an email that has one (order messages); the plain text is always there too. */
+  html: text('html'),
+  /**
+   * One message per event and channel (`order-event:12:email`): a step retried finds its message
+   * written and sends nothing twice. Null for messages that may repeat (one-time codes).
+   */
+  dedupeKey: text('dedupe_key'),
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   error: text('error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('outbox_messages_to').on(t.to, t.createdAt.desc())]);
+}, (t) => [
+  index('outbox_messages_to').on(t.to, t.createdAt.desc()),
+  uniqueIndex('outbox_messages_dedupe').on(t.dedupeKey),
+]);
 
 export const addresses = pgTable('addresses', {
   id: serial('id').primaryKey(),
@@ -137,4 +151,13 @@ export const cartLines = pgTable('cart_lines', {
   itemId: integer('item_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('cart_lines_customer_item').on(t.customerId, t.itemId)]);
+
+/** Stones a customer keeps an eye on (the wishlist), per store like the account; newest first. */
+export const wishlistItems = pgTable('wishlist_items', {
+  id: serial('id').primaryKey(),
+  storeId: storeRef(),
+  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  itemId: integer('item_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('wishlist_items_customer_item').on(t.customerId, t.itemId)]);
 

@@ -5,3 +5,5 @@ export * from './customers.ts';
 export * from './orders.ts';
 export * from './staff.ts';
 export * from './imports.ts';
+export * from './newsletter.ts';
+export * from './invoices.ts';

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stores } from './stores.ts';
 import { customers } from './customers.ts';
 import { items } from './catalog.ts';
+import { staff } from './staff.ts';
 
 const storeRef = () => integer('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' });
 
@@ -28,14 +30,23 @@ export const orders = pgTable('orders', {
   reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
   /** The payment provider's order id (Razorpay order_…). */
   providerOrderId: text('provider_order_id'),
-  /** Set when money arrived for an order whose stones could not be sold to it. */
+  /** Set while money that arrived for the order could not buy its stones and is owed back (cleared once refunded). */
   refundFlaggedAt: timestamp('refund_flagged_at', { withTimezone: true }),
+  /**
+   * When the reconciliation job last asked the provider about the payments of this unpaid order
+   * (both the callback and the webhook may be lost); it asks again after a while.
+   */
+  paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true }),
   placedOn: timestamp('placed_on', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('orders_customer').on(t.storeId, t.customerId),
   index('orders_pending').on(t.status, t.reservedUntil),
   // Webhooks and callbacks find the order by the provider's order id.
   index('orders_provider_order').on(t.providerOrderId),
+  // The back office's order list: a store's orders, newest first, optionally of one status.
+  index('orders_store_placed').on(t.storeId, t.placedOn.desc(), t.id.desc()),
+  // The reconciliation job's unpaid orders with a provider order.
+  index('orders_payment_check').on(t.status, t.paymentCheckedAt),
 ]);
 
 export const orderLines = pgTable('order_lines', {
@@ -58,6 +69,53 @@ export const payments = pgTable('payments', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('payments_provider_payment').on(t.provider, t.providerPaymentId)]);
 
+export const refundStatus = pgEnum('refund_status', ['pending', 'processed', 'failed']);
+
+/**
+ * Money sent back to a customer through the provider that took it: some lines of a paid order
+ * (from the order or a return), or a whole payment that could not buy the stones. The row is
+ * written with its idempotency key before the provider is called, so a retried request finds it
+ * and never refunds twice; the provider's refund id is stored once it answers.
+ */
+export const refunds = pgTable('refunds', {
+  id: serial('id').primaryKey(),
+  storeId: storeRef(),
+  orderId: integer('order_id').notNull().references(() => orders.id),
+  paymentId: integer('payment_id').notNull().references(() => payments.id),
+  returnId: integer('return_id').references(() => returnRequests.id),
+  /** 'lines': stones of a paid order; 'payment': a payment owed back in full. */
+  kind: text('kind').notNull(),
+  amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+  status: refundStatus('status').notNull().default('pending'),
+  provider: text('provider').notNull(),
+  providerRefundId: text('provider_refund_id'),
+  idempotencyKey: text('idempotency_key').notNull(),
+  reason: text('reason').notNull().default(''),
+  staffId: integer('staff_id').references(() => staff.id),
+  failureReason: text('failure_reason'),
+  /** When the reconciliation job last asked the provider about a refund still pending. */
+  checkedAt: timestamp('checked_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('refunds_store_key').on(t.storeId, t.idempotencyKey),
+  uniqueIndex('refunds_provider_refund').on(t.provider, t.providerRefundId),
+  // A payment owed back is refunded once, a return once, unless the refund failed.
+  uniqueIndex('refunds_payment_live').on(t.paymentId).where(sql`${t.kind} = 'payment' and ${t.status} <> 'failed'`),
+  uniqueIndex('refunds_return_live').on(t.returnId).where(sql`${t.status} <> 'failed'`),
+  index('refunds_order').on(t.orderId),
+  index('refunds_store_created').on(t.storeId, t.createdAt.desc()),
+  index('refunds_pending').on(t.status, t.checkedAt),
+]);
+
+/** The order lines a refund paid back; a line is refunded at most once (a failed refund's lines are freed). */
+export const refundLines = pgTable('refund_lines', {
+  id: serial('id').primaryKey(),
+  refundId: integer('refund_id').notNull().references(() => refunds.id, { onDelete: 'cascade' }),
+  orderLineId: integer('order_line_id').notNull().references(() => orderLines.id),
+  amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+}, (t) => [uniqueIndex('refund_lines_line').on(t.orderLineId), index('refund_lines_refund').on(t.refundId)]);
+
 /** Webhook event ids already applied, so a repeated delivery changes nothing. */
 export const webhookEvents = pgTable('webhook_events', {
   eventId: text('event_id').primaryKey(),
@@ -71,7 +129,40 @@ export const orderDispatches = pgTable('order_dispatches', {
   courierPartner: text('courier_partner').notNull(),
   trackingNumber: text('tracking_number').notNull(),
   dispatchedAt: timestamp('dispatched_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set when staff mark the parcel delivered. */
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
 }, (t) => [uniqueIndex('order_dispatches_order').on(t.orderId)]);
+
+/** Who took a step of an order's life: its customer, a member of staff, the payment provider, or the shop's own jobs. */
+export const orderEventActor = pgEnum('order_event_actor', ['customer', 'staff', 'provider', 'system']);
+
+/**
+ * Every step of an order's life, in the order it happened (the back office's timeline, and the
+ * customer's for the steps they may see): placed, paid, dispatched, delivered, each step of a
+ * return, refunds and staff notes. `key` names the step within its order (`paid:pay_123`,
+ * `return:4:approved`): a step retried finds its event written and does nothing twice, messages
+ * to the customer included.
+ */
+export const orderEvents = pgTable('order_events', {
+  id: serial('id').primaryKey(),
+  storeId: storeRef(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  key: text('key').notNull(),
+  actor: orderEventActor('actor').notNull(),
+  /** The member of staff who took the step (actor staff). */
+  staffId: integer('staff_id').references(() => staff.id),
+  returnId: integer('return_id'),
+  refundId: integer('refund_id'),
+  /** A staff note (private), or the reason a return was rejected (the customer reads it). */
+  note: text('note').notNull().default(''),
+  /** The step's facts: courier and tracking number, amounts in paise, the provider's ids. */
+  data: jsonb('data').$type<Record<string, string | number | null>>().notNull().default({}),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('order_events_order_key').on(t.orderId, t.key),
+  index('order_events_order').on(t.orderId, t.at),
+]);
 
 export const returnStatus = pgEnum('return_status', ['requested', 'approved', 'picked_up', 'rejected', 'received', 'refunded']);
 
@@ -85,8 +176,10 @@ export const returnRequests = pgTable('return_requests', {
   status: returnStatus('status').notNull().default('requested'),
   courierPartner: text('courier_partner'),
   trackingNumber: text('tracking_number'),
+  /** Why staff rejected the return: the customer reads it on the order. */
+  rejectionReason: text('rejection_reason'),
   placedOn: timestamp('placed_on', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('return_requests_order').on(t.orderId)]);
+}, (t) => [index('return_requests_order').on(t.orderId), index('return_requests_store_status').on(t.storeId, t.status, t.placedOn)]);
 
 export const returnLines = pgTable('return_lines', {
   id: serial('id').primaryKey(),

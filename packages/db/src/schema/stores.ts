@@ -8,8 +8,9 @@ export interface StoreConfiguration {
   social: { facebook?: string; twitter?: string; instagram?: string; youtube?: string };
   mapEmbedUrl?: string;
   whatsappPhone?: string;
-  slider: { image: string; alt: string }[];
-  banners: { image: string; alt: string; href: string }[];
+  /** The home page's slides, in order: a picture, its words (alt text, optional caption) and an optional link. */
+  slider: { image: string; alt: string; text?: string; href?: string }[];
+  banners: { image: string; alt: string; href: string; text?: string }[];
   /** Origins that may show the shop's pages in a frame (CSP frame-ancestors); none when unset. */
   allowedEmbedOrigins?: string[];
 }
@@ -19,12 +20,13 @@ export const stores = pgTable('stores', {
   name: text('name').notNull(),
   email: text('email').notNull(),
   isFromIndia: boolean('is_from_india').notNull().default(true),
+  /** The currency prices are shown in: INR, or USD at usdRate. */
+  currency: text('currency', { enum: ['INR', 'USD'] }).notNull().default('INR'),
   /** Dollars per rupee for stores that display USD (spec: 0.015). */
   usdRate: doublePrecision('usd_rate').notNull().default(0.015),
   /** The store's definition of one ratti in milligrams (DOMAIN.md: default 182). */
   rattiMg: doublePrecision('ratti_mg').notNull().default(182),
   /** GST percentage included in displayed prices (HSN 7103). */
-  gstRate: doublePrecision('gst_rate').notNull().default(3),
   phoneCountryCode: text('phone_country_code').notNull().default('91'),
   addressCity: text('address_city').notNull().default(''),
   addressState: text('address_state').notNull().default(''),
@@ -37,6 +39,13 @@ export const stores = pgTable('stores', {
   paymentProvider: text('payment_provider').notNull().default('sandbox'),
   /** Payment method ids enabled for this store (1001 = Razorpay). */
   paymentMethodIds: jsonb('payment_method_ids').$type<number[]>().notNull().default([1001]),
+  /** The seller on tax invoices (stores from India): legal name, registered address, GSTIN and state (ISO id `IN-RJ`). */
+  legalName: text('legal_name').notNull().default(''),
+  taxAddress: text('tax_address').notNull().default(''),
+  gstin: text('gstin').notNull().default(''),
+  taxStateId: text('tax_state_id').notNull().default(''),
+  /** Start of the invoice numbers (`RG` -> `RG/26-27/000123`), at most 3 characters. */
+  invoicePrefix: text('invoice_prefix').notNull().default('INV'),
   /** Staff must sign in with a second factor (TOTP) before the back office lets them work. */
   staffTwoFactorRequired: boolean('staff_two_factor_required').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

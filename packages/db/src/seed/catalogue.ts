@@ -96,6 +96,17 @@ export type Lab = (typeof LABS)[number];
 // Product categories and the nine classic stones.
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * HSN code and GST rate (basis points of a percent) of each gem type (DOMAIN.md, "Money and tax");
+ * gems not named here are 7103 at 0.25%. Worked coral is heading 9601, not 7103: seeded at 12% as
+ * first notified; a store checks the current notification before going live (rates are store data).
+ */
+export const GEM_TAX: Record<string, { hsnCode: string; gstRateBp: number }> = {
+  diamond: { hsnCode: '7102', gstRateBp: 150 },
+  pearl: { hsnCode: '7101', gstRateBp: 300 },
+  'red-coral': { hsnCode: '9601', gstRateBp: 1200 },
+};
+
 export const ROOT_CATEGORY = { name: 'Gemstones', url: 'gemstones' } as const;
 
 export const CATEGORIES = [
@@ -285,7 +296,7 @@ export async function createCatalogue(db: DbOrTx, storeId: number): Promise<Cata
   const categoryIds = byName(children, (r) => r.url);
   const productRows = await db.insert(products).values(GEMS.map((g, i) => ({
     storeId, categoryId: categoryIds.get(categoryOf(g).url)!, name: g.name, alias: g.alias, url: g.url,
-    description: g.description, image: productImagePath(g.url), sortOrder: i + 1,
+    description: g.description, image: productImagePath(g.url), sortOrder: i + 1, ...GEM_TAX[g.url],
   }))).returning({ id: products.id, url: products.url });
 
   const ladder = (values: { value: string; alias: string }[]) =>

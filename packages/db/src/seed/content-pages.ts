@@ -289,7 +289,7 @@ export function pagesFor(s: StoreDef): PageDef[] {
 <p>We answer every message within one working day.</p>
 <ul>
 <li><strong>Phone:</strong> ${s.phone} (Monday to Saturday, 10:00 to 19:00 ${s.isFromIndia ? 'IST' : 'Eastern Time'})</li>
-<li><strong>WhatsApp:</strong> +${s.whatsappPhone}</li>
+<li><strong>WhatsApp:</strong> ${s.phone}</li>
 <li><strong>Email:</strong> <a href="mailto:${s.email}">${s.email}</a></li>
 <li><strong>Showroom:</strong> ${s.address} (by appointment)</li>
 </ul>

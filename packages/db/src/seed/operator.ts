@@ -28,7 +28,7 @@ export async function createOperatorStore(db: Database, input: OperatorStoreInpu
     ...base,
     slug: `store-${domain.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`,
     name: input.name, tagline: '', email: input.email, domains: [domain],
-    phone: '', whatsappPhone: '', address: '', city: '', state: '', country: indian ? 'India' : input.country.toUpperCase(),
+    phone: '', address: '', city: '', state: '', country: indian ? 'India' : input.country.toUpperCase(),
     mapEmbedUrl: '', social: {}, slides: [], banners: [],
   };
   writeCatalogueImages(input.mediaDir);

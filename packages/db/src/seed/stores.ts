@@ -17,12 +17,13 @@ export interface StoreDef {
   usdRate: number;
   phoneCountryCode: string;
   phone: string;
-  whatsappPhone: string;
   address: string;
   city: string;
   state: string;
   country: string;
   domains: string[];
+  /** The seller on tax invoices (stores from India): legal name, GSTIN, state (ISO id), and the invoice numbers' prefix. */
+  tax: { legalName: string; gstin: string; stateId: string; invoicePrefix: string };
   /** OpenStreetMap embed of the shop's street. */
   mapEmbedUrl: string;
   social: StoreConfiguration['social'];
@@ -49,10 +50,12 @@ const listing = (category: string, product: string) => `/product/${category}/${p
 export const RATNA: StoreDef = {
   slug: 'ratna', name: 'Ratna Gems', tagline: 'Certified natural gemstones',
   email: 'care@ratnagems.example', isFromIndia: true, usdRate: 0.015, phoneCountryCode: '91',
-  phone: '+91 141 256 7890', whatsappPhone: '919876543210',
+  phone: '+91 141 256 7890',
   address: '112 Johari Bazaar, Jaipur, Rajasthan 302003, India',
   city: 'Jaipur', state: 'Rajasthan', country: 'India',
   domains: ['ratna.localhost', 'localhost', '127.0.0.1'],
+  // A made-up GSTIN of Rajasthan (state code 08) with a valid check character.
+  tax: { legalName: 'Ratna Gems Private Limited', gstin: '08AABCR1234K1ZH', stateId: 'IN-RJ', invoicePrefix: 'RG' },
   mapEmbedUrl: osmEmbed(75.8267, 26.9196),
   social: {
     facebook: 'https://www.facebook.com/ratnagems.demo', instagram: 'https://www.instagram.com/ratnagems.demo',
@@ -74,10 +77,11 @@ export const RATNA: StoreDef = {
 export const ATELIER: StoreDef = {
   slug: 'atelier', name: 'Atelier Gemstones', tagline: 'Fine natural gems, shipped worldwide',
   email: 'hello@ateliergemstones.example', isFromIndia: false, usdRate: 0.015, phoneCountryCode: '1',
-  phone: '+1 212 555 0147', whatsappPhone: '12125550147',
+  phone: '+1 212 555 0147',
   address: '20 West 47th Street, Suite 1204, New York, NY 10036, United States',
   city: 'New York', state: 'New York', country: 'United States',
   domains: ['atelier.localhost'],
+  tax: { legalName: 'Atelier Gemstones LLC', gstin: '', stateId: '', invoicePrefix: 'AG' },
   mapEmbedUrl: osmEmbed(-73.9809, 40.7572),
   social: { instagram: 'https://www.instagram.com/ateliergemstones.demo', youtube: 'https://www.youtube.com/@ateliergemstones.demo' },
   ink: '#1d2230', logoStone: 'Vivid Green',
@@ -97,7 +101,7 @@ export const ATELIER: StoreDef = {
 export function benchStore(domain: string): StoreDef {
   return {
     ...RATNA, slug: slugOfDomain(domain), name: 'Bench Gems', tagline: 'Large catalogue for load tests',
-    email: 'bench@gemstore.example', domains: [domain],
+    email: 'bench@gemstore.example', domains: [domain], tax: { ...RATNA.tax, legalName: 'Bench Gems Private Limited', invoicePrefix: 'BG' },
   };
 }
 
@@ -119,7 +123,6 @@ export function storeConfiguration(s: StoreDef): StoreConfiguration {
     },
     social: s.social,
     mapEmbedUrl: s.mapEmbedUrl,
-    whatsappPhone: s.whatsappPhone,
     slider: s.slides.map((x, i) => ({ image: slideImage(s, i), alt: `${x.headline}: ${x.sub}` })),
     banners: s.banners.map((x, i) => ({ image: bannerImage(s, i), alt: `${x.headline}: ${x.sub}`, href: x.href })),
   };
@@ -128,10 +131,11 @@ export function storeConfiguration(s: StoreDef): StoreConfiguration {
 /** Inserts the store row and its domains; returns the store id. */
 export async function createStore(db: DbOrTx, s: StoreDef): Promise<number> {
   const [row] = await db.insert(stores).values({
-    name: s.name, email: s.email, isFromIndia: s.isFromIndia, usdRate: s.usdRate, rattiMg: 182, gstRate: 3,
+    name: s.name, email: s.email, isFromIndia: s.isFromIndia, currency: s.isFromIndia ? 'INR' : 'USD', usdRate: s.usdRate, rattiMg: 182,
     phoneCountryCode: s.phoneCountryCode, addressCity: s.city, addressState: s.state, addressCountry: s.country,
     logoPath: logoImage(s), configuration: storeConfiguration(s),
     reservationMinutes: 15, paymentProvider: 'sandbox', paymentMethodIds: [1001],
+    legalName: s.tax.legalName, taxAddress: s.address, gstin: s.tax.gstin, taxStateId: s.tax.stateId, invoicePrefix: s.tax.invoicePrefix,
   }).returning({ id: stores.id });
   // The first domain is the store's own address (canonical links, sitemap).
   await db.insert(storeDomains).values(s.domains.map((domain, i) => ({ domain, storeId: row!.id, isPrimary: i === 0 })));

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { addresses, customers } from '@gemstore/db';
+import { addresses } from '@gemstore/db';
 import type { Executor } from '../../lib/db.ts';
 
 export type AddressRow = typeof addresses.$inferSelect;
@@ -17,13 +17,6 @@ export async function listAddresses(db: Executor, storeId: number, customerId: n
 export async function findAddress(db: Executor, storeId: number, customerId: number, id: number): Promise<AddressRow | null> {
   const [row] = await db.select().from(addresses).where(and(live(storeId, customerId), eq(addresses.id, id))).limit(1);
   return row ?? null;
-}
-
-/** Serialises one customer's address changes (the first address becomes primary exactly once). */
-export async function lockCustomer(db: Executor, storeId: number, customerId: number): Promise<boolean> {
-  const rows = await db.select({ id: customers.id }).from(customers)
-    .where(and(eq(customers.storeId, storeId), eq(customers.id, customerId))).for('update');
-  return rows.length === 1;
 }
 
 export async function countAddresses(db: Executor, storeId: number, customerId: number): Promise<number> {

@@ -4,8 +4,9 @@ import {
 } from '@gemstore/contracts';
 import type { AddressSnapshot, Database } from '@gemstore/db';
 import type { Executor } from '../../lib/db.ts';
-import { type CustomerContext, executor } from '../../lib/context.ts';
+import { type CustomerContext, executor, type RequestContext, within } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import type { CustomersService } from '../customers/customers.service.ts';
 import * as repo from './addresses.repo.ts';
 import { locationNames, resolveLocation } from './locations.ts';
 
@@ -63,11 +64,14 @@ async function listAddresses(db: Executor, ctx: CustomerContext): Promise<Addres
   return { addresses: (await repo.listAddresses(db, ctx.store.id, ctx.actor.customerId)).map(toAddress) };
 }
 
-/** The customer's first address becomes the primary one. */
-async function saveAddress(db: Executor, ctx: CustomerContext, input: AddressFields): Promise<AddressResponse> {
+/** Holds the customer's account for a transaction: one customer's address changes happen one after another. */
+type HoldAccount = (ctx: CustomerContext) => Promise<boolean>;
+
+/** The customer's first address becomes the primary one (exactly once: the account is held meanwhile). */
+async function saveAddress(db: Executor, hold: HoldAccount, ctx: CustomerContext, input: AddressFields): Promise<AddressResponse> {
   const values = toValues(input);
   const row = await db.transaction(async (tx) => {
-    if (!(await repo.lockCustomer(tx, ctx.store.id, ctx.actor.customerId))) throw new NotFoundError('This account does not exist.');
+    if (!(await hold(within(ctx, tx)))) throw new NotFoundError('This account does not exist.');
     const existing = await repo.countAddresses(tx, ctx.store.id, ctx.actor.customerId);
     return repo.insertAddress(tx, ctx.store.id, ctx.actor.customerId, values, existing === 0 ? PRIMARY_ADDRESS_TYPE_ID : OTHER_ADDRESS_TYPE_ID);
   });
@@ -97,9 +101,9 @@ async function deleteAddress(db: Executor, ctx: CustomerContext, id: number): Pr
   return { success: true, message: 'The address was deleted.' };
 }
 
-async function setPrimaryAddress(db: Executor, ctx: CustomerContext, id: number): Promise<OkResponse> {
+async function setPrimaryAddress(db: Executor, hold: HoldAccount, ctx: CustomerContext, id: number): Promise<OkResponse> {
   await db.transaction(async (tx) => {
-    await repo.lockCustomer(tx, ctx.store.id, ctx.actor.customerId);
+    await hold(within(ctx, tx));
     const row = await repo.findAddress(tx, ctx.store.id, ctx.actor.customerId, id);
     if (!row) throw new NotFoundError(NOT_FOUND);
     if (row.addressTypeId === PRIMARY_ADDRESS_TYPE_ID) throw ValidationError.field('addressId', 'This address is already the primary address.');
@@ -110,16 +114,19 @@ async function setPrimaryAddress(db: Executor, ctx: CustomerContext, id: number)
 }
 
 /** The signed-in customer's address book. */
-export function createAddressesService({ db }: { db: Database }) {
-  const q = (ctx: CustomerContext) => executor(db, ctx);
+export function createAddressesService({ db, customers }: { db: Database; customers: Pick<CustomersService, 'holdAccount'> }) {
+  const q = (ctx: RequestContext) => executor(db, ctx);
+  const hold: HoldAccount = (ctx) => customers.holdAccount(ctx, ctx.actor.customerId);
   return {
     findOwnAddress: (ctx: CustomerContext, id: number) => findOwnAddress(q(ctx), ctx, id),
     listAddresses: (ctx: CustomerContext) => listAddresses(q(ctx), ctx),
-    saveAddress: (ctx: CustomerContext, input: AddressFields) => saveAddress(q(ctx), ctx, input),
+    /** A customer's live addresses, primary first (the back office's customer page). */
+    ofCustomer: async (ctx: RequestContext, customerId: number) => (await repo.listAddresses(q(ctx), ctx.store.id, customerId)).map(toAddress),
+    saveAddress: (ctx: CustomerContext, input: AddressFields) => saveAddress(q(ctx), hold, ctx, input),
     updateAddress: (ctx: CustomerContext, id: number, input: AddressFields) => updateAddress(q(ctx), ctx, id, input),
     editAddress: (ctx: CustomerContext, id: number) => editAddress(q(ctx), ctx, id),
     deleteAddress: (ctx: CustomerContext, id: number) => deleteAddress(q(ctx), ctx, id),
-    setPrimaryAddress: (ctx: CustomerContext, id: number) => setPrimaryAddress(q(ctx), ctx, id),
+    setPrimaryAddress: (ctx: CustomerContext, id: number) => setPrimaryAddress(q(ctx), hold, ctx, id),
   };
 }
 

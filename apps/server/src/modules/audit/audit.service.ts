@@ -29,6 +29,11 @@ export function changedFields<T extends Record<string, unknown>>(before: Partial
   return changes;
 }
 
+/** Every field of a removed object, as changed to nothing (the log keeps what was there). */
+export function removedFields(values: object): AuditChanges {
+  return changedFields(values as Record<string, unknown>, Object.fromEntries(Object.keys(values).map((k) => [k, null])));
+}
+
 /**
  * The audit log of staff writes. `record` runs on the caller's transaction (ctx.tx), so every
  * back-office service writes its change and its record together: call it inside the write's

@@ -12,7 +12,7 @@ import type { Executor } from '../../lib/db.ts';
 import { UnauthorizedError, ValidationError } from '../../lib/errors.ts';
 import { hashToken, newOpaqueToken } from '../../lib/secrets.ts';
 import {
-  type CustomerRow, type CustomersService, dialPrefix, findCountryCode, identifierErrors, isVerified, toUser,
+  assertNotBlocked, type CustomerRow, type CustomersService, dialPrefix, findCountryCode, identifierErrors, isVerified, toUser,
 } from '../customers/customers.service.ts';
 import type { NotificationsService, OtpPurpose, OtpTarget } from '../notifications/notifications.service.ts';
 import type { AuthDeps } from './auth.deps.ts';
@@ -80,10 +80,17 @@ function dialCodeOf(deps: AuthDeps, ctx: RequestContext) {
   };
 }
 
-/** A new token at every sign-in (DOMAIN.md). */
-async function signIn(db: Executor, ctx: RequestContext, customer: CustomerRow): Promise<TokenResponse> {
+/**
+ * A new token at every sign-in (DOMAIN.md). The account is locked while the token is written, so a
+ * block by staff (which revokes every token) comes wholly before or wholly after it: a blocked
+ * account gets 403 `account_blocked`, and a token written just before a block is revoked by it.
+ */
+async function signIn(db: Executor, ctx: RequestContext, deps: AuthDeps, customer: CustomerRow): Promise<TokenResponse> {
   const { token, hash } = newOpaqueToken();
-  await repo.insertAuthToken(db, { storeId: ctx.store.id, customerId: customer.id, tokenHash: hash });
+  await db.transaction(async (tx) => {
+    await deps.customers.assertActive(within(ctx, tx), customer.id);
+    await repo.insertAuthToken(tx, { storeId: ctx.store.id, customerId: customer.id, tokenHash: hash });
+  });
   return { token, user: toUser(customer) };
 }
 
@@ -117,6 +124,7 @@ async function login(db: Executor, ctx: RequestContext, input: { phone: string }
   const id = parsed(input.phone, 'phone');
   const customer = await findSignInAccount(deps, ctx, id);
   if (!customer) throw ValidationError.field('phone', NO_ACCOUNT);
+  assertNotBlocked(customer);
   return { userId: customer.id, is_phone: id.kind === 'phone', phone: id.value };
 }
 
@@ -135,7 +143,7 @@ async function loginPasswordSubmit(db: Executor, ctx: RequestContext, input: Log
     throw ValidationError.field('password', WRONG_PASSWORD);
   }
   if (!isVerified(customer)) return sendRegisterCodes(db, ctx, deps, customer, typed ? { [typed.kind]: typed.value } : {}, true);
-  return signIn(db, ctx, customer);
+  return signIn(db, ctx, deps, customer);
 }
 
 /**
@@ -150,6 +158,7 @@ async function loginSendOtp(db: Executor, ctx: RequestContext, input: LoginSendO
   if (customer && held === 'claim' && !isVerified(customer)) {
     throw ValidationError.field('phone', 'This account is not verified yet. Sign in with your password and we will send you a verification code.');
   }
+  if (customer && held === 'verified') assertNotBlocked(customer);
   const regId = customer && held === 'verified'
     ? await sendCode(db, ctx, deps, { customerId: customer.id, purpose: 'login', target: id.kind === 'phone' ? phoneTarget(customer) : emailTarget(customer) })
     : await sendDecoyCode(db, ctx, deps, { userId: input.userId, purpose: 'login', to: id.value });
@@ -159,7 +168,7 @@ async function loginSendOtp(db: Executor, ctx: RequestContext, input: LoginSendO
 /** Signs in with a login code. */
 async function loginOtpVerify(db: Executor, ctx: RequestContext, input: LoginOtpVerifyBody, deps: AuthDeps): Promise<TokenResponse> {
   await checkCode(db, ctx, deps, { userId: input.userId, regId: input.regId, purpose: 'login', code: input.otp, field: 'otp' });
-  return signIn(db, ctx, await customerById(deps, ctx, input.userId, 'otp'));
+  return signIn(db, ctx, deps, await customerById(deps, ctx, input.userId, 'otp'));
 }
 
 /** login-, register- and forgot-password- resend and voice calls. */
@@ -231,7 +240,7 @@ async function registerOtpVerify(db: Executor, ctx: RequestContext, input: Regis
     }
   }
   if (!verified) throw new ValidationError(errors);
-  return signIn(db, ctx, customer);
+  return signIn(db, ctx, deps, customer);
 }
 
 // ---------- Password reset ----------
@@ -335,6 +344,8 @@ export function createAuthService({ db, config, customers, notifications }: Auth
       return found.customerId;
     },
     logout: (ctx: RequestContext, token: string | undefined) => logout(q(ctx), ctx, token),
+    /** Ends every sign-in of a customer (staff blocked the account), in the caller's transaction. */
+    revokeAllTokens: (ctx: RequestContext, customerId: number) => repo.revokeCustomerTokens(q(ctx), ctx.store.id, customerId, new Date()),
 
     /**
      * The sign-in limits, for the back office's staff sign-in as well: checks per address (over

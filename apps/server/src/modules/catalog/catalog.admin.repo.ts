@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { items, productCategories, products, rattis } from '@gemstore/db';
-import type { Executor } from '../../lib/db.ts';
+import { type Executor, likeLiteral } from '../../lib/db.ts';
 import { attributeTables, type AttributeKind, type StoneStatus } from './catalog.repo.ts';
 
 /** The back office's reads and writes of the catalogue tables: every one scoped to the store. */
@@ -176,7 +176,7 @@ function after(keys: readonly SortKey[], last: unknown[]): SQL {
 
 /** `like` pattern for "starts with", with the wildcards in the text taken literally. */
 function startsWith(text: string): string {
-  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `${likeLiteral(text)}%`;
 }
 
 function adminStoneWhere(storeId: number, f: AdminStoneFilter): SQL {

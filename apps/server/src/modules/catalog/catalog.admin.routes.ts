@@ -1,7 +1,6 @@
-import { pipeline, Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { stringify } from 'csv-stringify';
 import { adminCatalogRoutes, endpoints, STONE_CSV_COLUMNS } from '@gemstore/contracts';
+import { sendCsv } from '../../lib/csv.ts';
 import { endpointsOf, registerEndpoints } from '../../lib/endpoints.ts';
 
 /** The back office's catalogue calls (/api/admin/...): staff of the store only (the endpoint table's access). */
@@ -23,16 +22,6 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
     adminCreateStone: (request) => catalogAdmin.createStone(request.ctx, request.body),
     adminUpdateStone: (request) => catalogAdmin.updateStone(request.ctx, request.params.id, request.body),
     adminBulkStones: (request) => catalogAdmin.bulkStones(request.ctx, request.body),
-    adminStonesExport: async (request, reply) => {
-      const batches = catalogAdmin.exportStones(request.ctx, request.query);
-      const rows = Readable.from((async function* () { for await (const batch of batches) yield* batch; })());
-      // Streamed as read: a spreadsheet's BOM for UTF-8, and cells that would start a formula guarded with an apostrophe.
-      const csv = pipeline(rows, stringify({ header: true, columns: [...STONE_CSV_COLUMNS], bom: true, escape_formulas: true }), (err) => {
-        if (err) request.log.error({ err }, 'stone export stopped');
-      });
-      const day = new Date().toISOString().slice(0, 10);
-      return reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="stones-${day}.csv"`).send(csv);
-    },
+    adminStonesExport: async (request, reply) => sendCsv(reply, request.log, catalogAdmin.exportStones(request.ctx, request.query), STONE_CSV_COLUMNS, 'stones'),
   });
 }

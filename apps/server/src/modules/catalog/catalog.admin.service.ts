@@ -3,12 +3,12 @@ import type {
   AdminBulkStonesBody, AdminCatalogResponse, AdminCategory, AdminCategoryBody, AdminProduct, AdminProductBody, AdminStone,
   AdminStoneBody, AdminStonesQuery, AdminStonesResponse, AdminAttributeValue, AdminAttributeValueBody, AttributeKind,
 } from '@gemstore/contracts';
-import { ADMIN_STONES_PER_PAGE, ATTRIBUTE_KINDS, AdminStoneBody as AdminStoneForm, caratsFromMg, friendlyUrlOf, rattiBucketOf, rattiFromMg } from '@gemstore/contracts';
+import { ADMIN_STONES_PER_PAGE, ATTRIBUTE_KINDS, AdminStoneBody as AdminStoneForm, caratsFromMg, friendlyUrlOf, pictureSrc, rattiBucketOf, rattiFromMg } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import { executor, type RequestContext, within } from '../../lib/context.ts';
 import type { AuditRecord, AuditService } from '../audit/audit.service.ts';
 import type { MediaService } from '../media/media.service.ts';
-import { changedFields } from '../audit/audit.service.ts';
+import { changedFields, removedFields as removed } from '../audit/audit.service.ts';
 import { type Executor, uniqueViolation } from '../../lib/db.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import * as repo from './catalog.admin.repo.ts';
@@ -59,11 +59,6 @@ function toAdminStone(row: repo.AdminStoneRow, rattiMg: number): AdminStone {
     certificate_verification_url: row.certificateVerificationUrl, certificate_image: row.certificateImage,
     price: row.pricePaise / 100, description: row.description, image: row.image, photos: photosOf(row.photos), status: row.status,
   };
-}
-
-/** Every field of a removed object, as changed to nothing (the audit log keeps what was there). */
-function removed(values: object) {
-  return changedFields(values as Record<string, unknown>, Object.fromEntries(Object.keys(values).map((k) => [k, null])));
 }
 
 /** A friendly url or SKU already taken in this store: the form's field says so. */
@@ -144,13 +139,14 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
 
   async function categories(q: Executor, storeId: number): Promise<AdminCategory[]> {
     return (await repo.listCategories(q, storeId)).map((c) => ({
-      id: c.id, parent_id: c.parentId, name: c.name, url: c.url, image: c.image, sort_order: c.sortOrder, products: c.products,
+      id: c.id, parent_id: c.parentId, name: c.name, url: c.url, image: c.image, image_src: c.image ? pictureSrc(c.image) : null,
+      sort_order: c.sortOrder, products: c.products,
     }));
   }
   async function productList(q: Executor, storeId: number): Promise<AdminProduct[]> {
     return (await repo.listProducts(q, storeId)).map((p) => ({
       id: p.id, category_id: p.categoryId, name: p.name, alias: p.alias, url: p.url, description: p.description,
-      image: p.image, sort_order: p.sortOrder, stones: p.stones,
+      image: p.image, image_src: p.image ? pictureSrc(p.image) : null, sort_order: p.sortOrder, stones: p.stones,
     }));
   }
   async function attributeValues(q: Executor, storeId: number, kind: AttributeKind): Promise<AdminAttributeValue[]> {
@@ -227,6 +223,7 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
     },
 
     createCategory: (ctx: RequestContext, b: AdminCategoryBody) => write(ctx, async (tx, record) => {
+      await media.checkPictures(ctx, [['image', b.image]]);
       await checkParent(tx, ctx.store.id, null, b.parent_id);
       const id = await repo.insertCategory(tx, ctx.store.id, categoryValues(b)).catch((e) => duplicateFieldError(e, categoryUrlTaken));
       await record({ action: 'category.create', objectType: 'category', objectId: id, changes: changedFields(null, categoryValues(b)) });
@@ -234,6 +231,7 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
     }),
     updateCategory: (ctx: RequestContext, id: number, b: AdminCategoryBody) => write(ctx, async (tx, record) => {
       const before = await findCategory(tx, ctx, id);
+      await media.checkPictures(ctx, [['image', b.image]]);
       await checkParent(tx, ctx.store.id, id, b.parent_id);
       await repo.updateCategory(tx, ctx.store.id, id, categoryValues(b)).catch((e) => duplicateFieldError(e, categoryUrlTaken));
       await record({ action: 'category.update', objectType: 'category', objectId: id, changes: changedFields(categoryValues(before), categoryValues(b)) });
@@ -252,6 +250,7 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
     }),
 
     createProduct: (ctx: RequestContext, b: AdminProductBody) => write(ctx, async (tx, record) => {
+      await media.checkPictures(ctx, [['image', b.image]]);
       if (!(await repo.categoryExists(tx, ctx.store.id, b.category_id))) throw ValidationError.field('category_id', 'Choose a category of this store.');
       const id = await repo.insertProduct(tx, ctx.store.id, productValues(b)).catch((e) => duplicateFieldError(e, productUrlTaken));
       await record({ action: 'product.create', objectType: 'product', objectId: id, changes: changedFields(null, productValues(b)) });
@@ -259,6 +258,7 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
     }),
     updateProduct: (ctx: RequestContext, id: number, b: AdminProductBody) => write(ctx, async (tx, record) => {
       const before = await findProduct(tx, ctx, id);
+      await media.checkPictures(ctx, [['image', b.image]]);
       if (!(await repo.categoryExists(tx, ctx.store.id, b.category_id))) throw ValidationError.field('category_id', 'Choose a category of this store.');
       await repo.updateProduct(tx, ctx.store.id, id, productValues(b)).catch((e) => duplicateFieldError(e, productUrlTaken));
       await record({ action: 'product.update', objectType: 'product', objectId: id, changes: changedFields(productValues(before), productValues(b)) });

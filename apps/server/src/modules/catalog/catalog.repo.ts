@@ -1,6 +1,6 @@
 import type { Executor } from '../../lib/db.ts';
 import { prefixQuery } from '../../lib/search.ts';
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   clarities, colors, grades, items, origins, productCategories, products, rattis, shapes,
 } from '@gemstore/db';
@@ -130,6 +130,22 @@ export async function findStonesByIds(db: Executor, storeId: number, ids: number
 export type StoneRow = Awaited<ReturnType<typeof findStonesByIds>>[number];
 
 /**
+ * Available stones of the stone's gem nearest to it: relative difference in weight plus relative
+ * difference in price, smallest first. The inner query reads only the listing index (weight and
+ * price are in it), the outer one the few stones chosen.
+ */
+export async function findRelatedStones(
+  db: Executor, stone: { id: number; storeId: number; productId: number; weightMg: number; pricePaise: number }, limit: number,
+) {
+  const distance = sql<number>`abs(${items.weightMg} - ${stone.weightMg})::float8 / ${Math.max(stone.weightMg, 1)}
+    + abs(${items.pricePaise} - ${stone.pricePaise})::float8 / ${Math.max(stone.pricePaise, 1)}`;
+  const nearest = db.select({ id: items.id }).from(items)
+    .where(and(eq(items.storeId, stone.storeId), eq(items.productId, stone.productId), eq(items.status, 'available'), ne(items.id, stone.id)))
+    .orderBy(distance, desc(items.id)).limit(limit);
+  return selectStones(db).where(inArray(items.id, nearest)).orderBy(distance, desc(items.id));
+}
+
+/**
  * One word of a search, resolved (catalog.service.ts): the gem types, colours, origins, shapes,
  * clarities and grades it names (typos forgiven), or, when it names none, the word itself, looked up
  * by prefix in the stone's own words (name, gin, certificate lab and number, description).
@@ -183,15 +199,37 @@ type ValueOf = (key: string, value: unknown) => SQLWrapper;
 const asPlaceholder: ValueOf = (key) => sql.placeholder(key);
 const asParam: ValueOf = (_key, value) => sql.param(value);
 
-/** A stone matches a search word when it shows a value the word names, or its own words match it. */
-function termCondition(t: SearchTerm): SQL {
-  const named = ([
-    [items.productId, t.productIds], [items.gradeId, t.gradeIds], [items.colorId, t.colorIds],
-    [items.clarityId, t.clarityIds], [items.shapeId, t.shapeIds], [items.originId, t.originIds],
-  ] as const).filter(([, ids]) => ids.length).map(([column, ids]) => inArray(column, ids));
+/** The columns a search word's named values are looked for in. */
+const termColumns = [
+  ['productIds', items.productId], ['gradeIds', items.gradeId], ['colorIds', items.colorId],
+  ['clarityIds', items.clarityId], ['shapeIds', items.shapeId], ['originIds', items.originId],
+] as const;
+
+/**
+ * A stone matches a search word when it shows a value the word names, or its own words match it.
+ * The word's values are named by `value` (placeholders `t<i>:<group>` in a prepared statement).
+ */
+function termCondition(t: SearchTerm, i: number, value: ValueOf): SQL {
+  const named = termColumns.filter(([key]) => t[key].length)
+    .map(([key, column]) => sql`${column} = any(${value(`t${i}:${key}`, t[key])}::int[])`);
   if (named.length) return or(...named)!;
   // Gins and certificate numbers are identifiers: a near miss names another stone, so they match by prefix only.
-  return sql`${items.search} @@ to_tsquery('simple', ${prefixQuery([t.text])})`;
+  return sql`${items.search} @@ to_tsquery('simple', ${value(`t${i}:text`, prefixQuery([t.text]))})`;
+}
+
+/** What decides a search's statement: which groups each word names, or that it is looked up as text. */
+function termsShape(terms: SearchTerm[]): string {
+  return terms.map((t) => termColumns.filter(([key]) => t[key].length).map(([key]) => key).join('+') || 'text').join(',');
+}
+
+/** A search's words as the placeholders termCondition names. */
+function termValues(terms: SearchTerm[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  terms.forEach((t, i) => {
+    values[`t${i}:text`] = prefixQuery([t.text]);
+    for (const [key] of termColumns) values[`t${i}:${key}`] = t[key];
+  });
+  return values;
 }
 
 /** The conditions of a filter, leaving out the groups in `except` (the counts beside a group's values ignore its own choice). */
@@ -203,7 +241,7 @@ function filterConditions(storeId: SQLWrapper, f: StoneFilter, value: ValueOf, e
     ...listFilters.filter(([k]) => f[k] !== undefined && k !== except)
       .map(([k, column]) => sql`${column} = any(${value(k, f[k])}::int[])`),
     ...rangeFilters.filter(([k]) => f[k] !== undefined).map(([k, column, op]) => op(column, value(k, f[k]))),
-    ...(f.terms ?? []).map(termCondition),
+    ...(f.terms ?? []).map((t, i) => termCondition(t, i, value)),
   ];
 }
 
@@ -218,6 +256,9 @@ export interface StoneCounts {
  * statement: building the SQL text for every request cost more CPU than PostgreSQL spent answering.
  * The catalog service owns one instance, so the statements live as long as the app.
  */
+/** How many stone read statements one database's reads keep prepared (each shape of filter and search is one). */
+const MAX_PREPARED_READS = 500;
+
 export class StoneReads {
   private readonly statements = new Map<string, unknown>();
 
@@ -243,23 +284,32 @@ export class StoneReads {
   }
 
   /**
-   * Available stones of one listing page, in one statement: the inner query filters and pages over
-   * the covering listing index (ids only, an index-only scan, migration 0001), the outer one reads
-   * just those stones. The order ends on the unique id, so pages never repeat or
-   * skip a stone. A search's words vary with every keystroke, so a search is not prepared.
+   * The ids of one page of available stones, over the covering listing index (an index-only scan,
+   * migration 0001). The order ends on the unique id, so pages never repeat or skip a stone. A
+   * search is prepared per shape (which groups each word names, termsShape): the words themselves
+   * are parameters, so a shopper typing reuses the statement and PostgreSQL plans it once.
    */
-  async listAvailable(storeId: number, f: StoneFilter, offset: number, limit: number) {
-    const build = (value: ValueOf) => {
-      const page = this.db.select({ pageId: items.id }).from(items)
-        .where(and(...filterConditions(value('storeId', storeId), f, value)))
-        .orderBy(...listingOrders[f.sort]).limit(value('limit', limit) as never).offset(value('offset', offset) as never).as('page');
-      return this.db.select(stoneSelection(false)).from(page).innerJoin(items, eq(items.id, page.pageId))
-        .orderBy(...listingOrders[f.sort]);
-    };
-    if (f.terms?.length || f.productId === undefined) return build(asParam);
+  async listAvailableIds(storeId: number, f: StoneFilter, offset: number, limit: number): Promise<number[]> {
+    const pageSize = Math.trunc(limit);
+    const build = (value: ValueOf) => this.db.select({ id: items.id }).from(items)
+      .where(and(...filterConditions(value('storeId', storeId), f, value)))
+      // The page size is written into the statement (a few fixed sizes): as a parameter, the
+      // generic plan expects a tenth of the matches and plans for reading that many.
+      .orderBy(...listingOrders[f.sort]).limit(sql.raw(String(pageSize)) as never).offset(value('offset', offset) as never);
     const used = [...listFilters, ...rangeFilters].filter(([key]) => f[key] !== undefined).map(([k]) => k);
-    const query = this.prepared(['list', f.sort, ...used].join(':'), (name) => build(asPlaceholder).prepare(name));
-    return query.execute({ ...f, storeId, offset, limit });
+    const key = ['ids', pageSize, f.sort, f.productId === undefined ? 'any' : 'product', ...used, f.terms?.length ? termsShape(f.terms) : ''].join(':');
+    // Word shapes are many but few are common: past a bound, a rare one is sent unprepared rather than kept.
+    const rows = !this.statements.has(key) && this.statements.size >= MAX_PREPARED_READS
+      ? await build(asParam)
+      : await this.prepared(key, (name) => build(asPlaceholder).prepare(name)).execute({ ...f, ...termValues(f.terms ?? []), storeId, offset });
+    return rows.map((r) => r.id);
+  }
+
+  /** These stones of the store, in no particular order (the rows a listing page's cache lacks). */
+  async findByIds(storeId: number, ids: number[]): Promise<StoneRow[]> {
+    const query = this.prepared('by-ids', (name) => this.db.select(stoneSelection(false)).from(items)
+      .where(and(eq(items.storeId, sql.placeholder('storeId')), sql`${items.id} = any(${sql.placeholder('ids')}::int[])`)).prepare(name));
+    return query.execute({ storeId, ids });
   }
 
   /**
@@ -350,7 +400,7 @@ export async function lockItems(db: Executor, itemIds: number[]) {
 
 export async function setItemsStatus(db: Executor, itemIds: number[], status: StoneStatus, onlyIf: StoneStatus) {
   if (itemIds.length === 0) return [];
-  return db.update(items).set({ status }).where(and(inArray(items.id, itemIds), eq(items.status, onlyIf))).returning({ id: items.id });
+  return db.update(items).set({ status }).where(and(inArray(items.id, itemIds), eq(items.status, onlyIf))).returning({ id: items.id, storeId: items.storeId });
 }
 
 

@@ -17,6 +17,7 @@ export async function catalogRoutes(app: FastifyInstance) {
     productItems: (request) => catalog.listItems(request.ctx, request.body, request.query.page),
     itemsByFilter: (request) => catalog.listItems(request.ctx, request.body.data, request.body.page),
     itemDetails: (request) => catalog.itemDetails(request.ctx, request.params.id),
+    itemRelated: (request) => catalog.relatedItems(request.ctx, request.params.id),
     stoneCounts: (request) => catalog.stoneCounts(request.ctx, request.body),
     search: (request) => catalog.search(request.ctx, request.body, request.query.page),
     searchSuggestions: (request) => search.suggest(request.ctx, request.query.q),

@@ -1,8 +1,8 @@
 import type {
   AttributeOption, CategoriesResponse, Item, ItemDetailResponse, ListingFilterBody, ListingResponse,
-  ProductAttributesResponse, ProductLink, ProductSummary, StoneCountsResponse, StoneSearchBody,
+  ProductAttributesResponse, RelatedItemsResponse, ProductLink, ProductSummary, StoneCountsResponse, StoneSearchBody,
 } from '@gemstore/contracts';
-import { ITEMS_PER_PAGE, MG_PER_CARAT, SEARCH_SUGGESTED_STONES, caratsFromMg, isSafeWebUrl, photoOf, type Photo } from '@gemstore/contracts';
+import { ITEMS_PER_PAGE, MG_PER_CARAT, RELATED_STONES, SEARCH_SUGGESTED_STONES, caratsFromMg, isSafeWebUrl, photoOf, pictureSrc, type Photo } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import type { Config } from '../../config.ts';
 import { executor, type RequestContext, type Scope } from '../../lib/context.ts';
@@ -10,6 +10,9 @@ import type { Executor } from '../../lib/db.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { searchWords } from '../../lib/search.ts';
 import * as repo from './catalog.repo.ts';
+import { announceChange } from './catalog.admin.repo.ts';
+import * as tax from './catalog.tax.repo.ts';
+import { availableByProduct } from './catalog.dashboard.repo.ts';
 
 type AttributeValue = { id: number; value: string; alias: string };
 
@@ -25,7 +28,31 @@ interface CatalogMasters {
   rattis: { id: number; rati_standard: number }[];
   rattiById: Map<number, { id: number; rati_standard: number }>;
   values: Record<repo.AttributeKind, Map<number, AttributeValue>>;
+  /**
+   * What each search word names among these lists (pg_trgm similarity, catalog.repo.ts), kept as
+   * long as the lists are: a word's matches change only when the lists do, and shoppers typing
+   * send the same few words again and again.
+   */
+  wordMatches: Map<string, WordMatch[]>;
+  /**
+   * Stones as read, by id, kept as long as these lists are: a stone's own columns change only
+   * through the back office and imports, which clear the lists (in every process: decision 0022),
+   * while orders change only its status, which a listing takes from its page of ids.
+   */
+  stones: Map<number, repo.StoneRow>;
 }
+
+/** Adds to a bounded map, forgetting its oldest entry when full. */
+function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
+  if (map.size >= limit) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
+type WordMatch = { kind: 'product' | repo.AttributeKind; id: number };
+/** Search words remembered per store; past this, the oldest is forgotten. */
+const REMEMBERED_WORDS = 5000;
+/** Stones remembered per store (250 listing pages); past this, the oldest is forgotten. */
+const REMEMBERED_STONES = 5000;
 
 async function loadMasters(db: Executor, storeId: number): Promise<CatalogMasters> {
   const [products, rattis, values] = await Promise.all([repo.listProducts(db, storeId), repo.listRattis(db, storeId), repo.listAttributeValues(db, storeId)]);
@@ -36,6 +63,8 @@ async function loadMasters(db: Executor, storeId: number): Promise<CatalogMaster
     rattis,
     rattiById: new Map(rattis.map((r) => [r.id, r])),
     values: { grade: byId(values.grade), color: byId(values.color), clarity: byId(values.clarity), shape: byId(values.shape), origin: byId(values.origin) },
+    wordMatches: new Map(),
+    stones: new Map(),
   };
 }
 
@@ -67,7 +96,7 @@ export function toProductSummary(p: repo.ProductRow): ProductSummary {
   return {
     id: p.id, name: p.name, alias: p.alias, url: { content: p.url }, description: p.description,
     product_category: { id: p.categoryId, name: p.categoryName, url: { content: p.categoryUrl } },
-    primary_image: { filename: p.image },
+    primary_image: { filename: pictureSrc(p.image) }, picture: photoOf(p.image),
   };
 }
 
@@ -122,7 +151,7 @@ async function getCategories(db: Executor, ctx: RequestContext, ref: string | nu
   return {
     category: { id: category.id, name: category.name, url: category.url },
     categories: children.map((c) => ({
-      id: c.id, name: c.name, url: c.url, image: c.image,
+      id: c.id, name: c.name, url: c.url, image: pictureSrc(c.image), picture: photoOf(c.image),
       products: products.filter((p) => p.categoryId === c.id).map(toProductSummary),
     })),
   };
@@ -210,40 +239,43 @@ function resolveFilter(m: CatalogMasters, body: StoneSearchBody, product: { list
   };
 }
 
-/** Each word of a search with the values it names (typos forgiven), in one statement (catalog.repo.ts). */
-async function searchTerms(db: Executor, ctx: RequestContext, text: string): Promise<repo.SearchTerm[]> {
+/** Each word of a search with the values it names (typos forgiven); words the store's lists have not met yet are matched in one statement (catalog.repo.ts). */
+async function searchTerms(db: Executor, masters: Masters, ctx: RequestContext, text: string): Promise<repo.SearchTerm[]> {
   const words = searchWords(ctx.store.id, text);
   if (!words.length) return [];
-  const matches = await repo.matchVocabulary(db, ctx.store.id, words);
+  const m = await masters(ctx);
+  const unmatched = words.filter((w) => !m.wordMatches.has(w));
+  if (unmatched.length) {
+    const matches = await repo.matchVocabulary(db, ctx.store.id, unmatched);
+    unmatched.forEach((word, i) =>
+      remember(m.wordMatches, word, matches.filter((r) => Number(r.n) === i + 1).map((r) => ({ kind: r.kind, id: Number(r.id) })), REMEMBERED_WORDS));
+  }
   const keys = { product: 'productIds', grade: 'gradeIds', color: 'colorIds', clarity: 'clarityIds', shape: 'shapeIds', origin: 'originIds' } as const;
-  return words.map((word, i) => {
+  return words.map((word) => {
     const term: repo.SearchTerm = { text: word, productIds: [], gradeIds: [], colorIds: [], clarityIds: [], shapeIds: [], originIds: [] };
-    for (const m of matches) if (Number(m.n) === i + 1) term[keys[m.kind]].push(Number(m.id));
+    for (const match of m.wordMatches.get(word)!) term[keys[match.kind]].push(match.id);
     return term;
   });
 }
 
-type Describe = (ctx: RequestContext, rows: repo.StoneRow[]) => Promise<Item[]>;
+type AvailableItems = (ctx: RequestContext, f: repo.StoneFilter, offset: number, limit: number) => Promise<Item[]>;
 
 /** One page of a listing (spec: 20 stones a page, `?page=n` from 1). */
-async function listItems(
-  reads: repo.StoneReads, masters: Masters, describe: Describe,
-  ctx: RequestContext, body: ListingFilterBody, page: number,
-): Promise<ListingResponse> {
+async function listItems(masters: Masters, available: AvailableItems, ctx: RequestContext, body: ListingFilterBody, page: number): Promise<ListingResponse> {
   const product = await namedProduct(masters, ctx, body.filter.product);
   const f = resolveFilter(await masters(ctx), body, { listing: product.id }, []);
-  return listPage(reads, describe, ctx, f, page);
+  return listPage(available, ctx, f, page);
 }
 
-async function listPage(reads: repo.StoneReads, describe: Describe, ctx: RequestContext, f: repo.StoneFilter | null, page: number): Promise<ListingResponse> {
+async function listPage(available: AvailableItems, ctx: RequestContext, f: repo.StoneFilter | null, page: number): Promise<ListingResponse> {
   const answer = (data: Item[]): ListingResponse => ({ data, page, per_page: ITEMS_PER_PAGE });
   if (!f) return answer([]);
-  return answer(await describe(ctx, await reads.listAvailable(ctx.store.id, f, (page - 1) * ITEMS_PER_PAGE, ITEMS_PER_PAGE)));
+  return answer(await available(ctx, f, (page - 1) * ITEMS_PER_PAGE, ITEMS_PER_PAGE));
 }
 
 /** A search body as a filter: its words resolved, its product (if any) a choice the counts can leave out. */
 async function searchFilter(db: Executor, masters: Masters, ctx: RequestContext, body: StoneSearchBody): Promise<repo.StoneFilter | null> {
-  const terms = body.q === undefined ? [] : await searchTerms(db, ctx, body.q);
+  const terms = body.q === undefined ? [] : await searchTerms(db, masters, ctx, body.q);
   const product = body.filter.product === undefined ? undefined : (await namedProduct(masters, ctx, body.filter.product)).id;
   // A search whose words were all too short matches nothing rather than everything.
   if (body.q !== undefined && terms.length === 0) return null;
@@ -282,6 +314,8 @@ export function createCatalogService({ db, config }: CatalogDeps) {
   // The store's lists (products, ratti buckets, attribute values) are kept per process for STORE_CACHE_SECONDS (0 = never cached).
   const mastersTtlMs = config.storeCacheSeconds * 1000;
   const mastersByStore = new Map<number, { masters: Promise<CatalogMasters>; expires: number }>();
+  // Counts each store's changes seen by this process: what was made from the catalogue at an older count is out of date.
+  const generations = new Map<number, number>();
   // Prepared stone reads live as long as the service.
   const reads = new repo.StoneReads(db);
 
@@ -303,6 +337,24 @@ export function createCatalogService({ db, config }: CatalogDeps) {
     return rows.map((row) => toItem(row, m));
   }
 
+  /**
+   * One page of available stones as the API shows them: the page's ids from the database, each
+   * stone's row from the store's remembered stones, read only when missing. The status is the
+   * page's: every stone on it was available when the ids were read.
+   */
+  async function availableItems(ctx: RequestContext, f: repo.StoneFilter, offset: number, limit: number): Promise<Item[]> {
+    const ids = await reads.listAvailableIds(ctx.store.id, f, offset, limit);
+    if (!ids.length) return [];
+    const { stones } = await masters(ctx);
+    const missing = ids.filter((id) => !stones.has(id));
+    if (missing.length) for (const row of await reads.findByIds(ctx.store.id, missing)) remember(stones, row.id, row, REMEMBERED_STONES);
+    const rows = ids.flatMap((id) => {
+      const row = stones.get(id);
+      return !row ? [] : row.status === 'available' ? [row] : [{ ...row, status: 'available' as const }];
+    });
+    return describe(ctx, rows);
+  }
+
   return {
     categories: (ctx: RequestContext, ref: string | null) => getCategories(executor(db, ctx), ctx, ref),
     /** Every product of the store, from its lists (cached; a change clears them). */
@@ -316,34 +368,45 @@ export function createCatalogService({ db, config }: CatalogDeps) {
     countListedStones: (ctx: RequestContext) => repo.countListedStones(executor(db, ctx), ctx.store.id),
     listedStoneUrls: (ctx: RequestContext, offset: number, limit: number) => repo.listListedStoneUrls(executor(db, ctx), ctx.store.id, offset, limit),
     rattis: (ctx: RequestContext) => getRattis(executor(db, ctx), ctx),
-    listItems: (ctx: RequestContext, body: ListingFilterBody, page: number) => listItems(reads, masters, describe, ctx, body, page),
+    listItems: (ctx: RequestContext, body: ListingFilterBody, page: number) => listItems(masters, availableItems, ctx, body, page),
     stoneCounts: (ctx: RequestContext, body: StoneSearchBody) => stoneCounts(executor(db, ctx), reads, masters, ctx, body),
     /** One page of the stones a search (and its filter) finds. */
     async search(ctx: RequestContext, body: StoneSearchBody, page: number): Promise<ListingResponse> {
-      return listPage(reads, describe, ctx, await searchFilter(executor(db, ctx), masters, ctx, body), page);
+      return listPage(availableItems, ctx, await searchFilter(executor(db, ctx), masters, ctx, body), page);
     },
     /** For the search box: the gem types the words name and the newest few stones they find. */
     async suggest(ctx: RequestContext, text: string): Promise<{ products: ProductLink[]; items: Item[] }> {
-      const terms = await searchTerms(executor(db, ctx), ctx, text);
+      const terms = await searchTerms(executor(db, ctx), masters, ctx, text);
       if (!terms.length) return { products: [], items: [] };
       const m = await masters(ctx);
       // The gem types every word that names one agrees on ("blue saphire": Blue Sapphire, not Yellow).
       const naming = terms.filter((t) => t.productIds.length);
       const named = new Set(naming.length ? naming.map((t) => t.productIds).reduce((a, b) => a.filter((id) => b.includes(id))) : []);
-      const rows = await reads.listAvailable(ctx.store.id, { terms, sort: 'newest' }, 0, SEARCH_SUGGESTED_STONES);
-      return { products: [...m.products.values()].filter((p) => named.has(p.id)).map(productLink), items: await describe(ctx, rows) };
+      const items = await availableItems(ctx, { terms, sort: 'newest' }, 0, SEARCH_SUGGESTED_STONES);
+      return { products: [...m.products.values()].filter((p) => named.has(p.id)).map(productLink), items };
     },
 
     /** The store's catalogue changed (the back office): its lists are read afresh on the next request. */
     forget(storeId: number): void {
       mastersByStore.delete(storeId);
+      generations.set(storeId, (generations.get(storeId) ?? 0) + 1);
     },
+
+    /** How many changes of the store's catalogue (stones' status and prices included) this process has seen. */
+    generation: (storeId: number): number => generations.get(storeId) ?? 0,
 
     async itemDetails(ctx: RequestContext, ref: string): Promise<ItemDetailResponse> {
       const row = await reads.findDetail(ctx.store.id, ref);
       if (!row) throw new NotFoundError('This stone does not exist.');
       const [item] = await describe(ctx, [row]);
       return { item: { ...item!, description: row.description, photos: photosOf(row.photos) } };
+    },
+
+    /** Similar stones for a stone's page: the same gem, nearest in weight and price. */
+    async relatedItems(ctx: RequestContext, ref: string): Promise<RelatedItemsResponse> {
+      const stone = await reads.findDetail(ctx.store.id, ref);
+      if (!stone) throw new NotFoundError('This stone does not exist.');
+      return { items: await describe(ctx, await repo.findRelatedStones(executor(db, ctx), stone, RELATED_STONES)) };
     },
 
     /** The stones of this store with these ids, newest first (cart, orders and returns show them). */
@@ -366,18 +429,35 @@ export function createCatalogService({ db, config }: CatalogDeps) {
         if (!lost) throw ValidationError.field('itemIds', 'A chosen stone does not exist.');
         throw stoneUnavailable(lost);
       }
+      // Pages that show these stones as for sale are out of date once the order commits, in every process.
+      await announceChange(q, ctx.store.id);
       return reserved;
     },
 
     /** Locks these stones for the caller's transaction and answers their status (payment decides on it). */
     lockStones: (scope: Scope, itemIds: number[]) => repo.lockItems(executor(db, scope), itemIds),
 
-    /** Moves the stones that are `from` to `to`; answers the ids it moved. */
-    moveStones: (scope: Scope, itemIds: number[], from: repo.StoneStatus, to: repo.StoneStatus) =>
-      repo.setItemsStatus(executor(db, scope), itemIds, to, from),
+    /** Moves the stones that are `from` to `to` (and says so to every process when the caller commits); answers the ones it moved. */
+    async moveStones(scope: Scope, itemIds: number[], from: repo.StoneStatus, to: repo.StoneStatus) {
+      const q = executor(db, scope);
+      const moved = await repo.setItemsStatus(q, itemIds, to, from);
+      for (const storeId of new Set(moved.map((m) => m.storeId))) await announceChange(q, storeId);
+      return moved;
+    },
 
     /** Name and status of these stones of the store. */
     stoneStates: (ctx: RequestContext, itemIds: number[]) => repo.findItemStates(executor(db, ctx), ctx.store.id, itemIds),
+
+    /** The dashboard: available stones of each gem type. */
+    availableByProduct: (ctx: RequestContext) => availableByProduct(executor(db, ctx), ctx.store.id),
+
+    // Tax: each gem type's HSN code and GST rate (invoices; set under Tax settings).
+    /** SKU, gem type and its HSN code and rate of these stones of a store, for an invoice. */
+    stoneTaxes: (scope: Scope, storeId: number, itemIds: number[]) => tax.findStoneTaxes(executor(db, scope), storeId, itemIds),
+    productTaxes: (ctx: RequestContext) => tax.listProductTaxes(executor(db, ctx), ctx.store.id),
+    /** Sets a gem type's HSN code and rate, in the caller's transaction (the products are the store's: the caller checked). */
+    setProductTax: (ctx: RequestContext, productId: number, hsnCode: string, gstRateBp: number) =>
+      tax.updateProductTax(executor(db, ctx), ctx.store.id, productId, hsnCode, gstRateBp),
   };
 }
 

@@ -1,4 +1,4 @@
-import { POSTS_PER_PAGE, type PageLink, type Post, type PostsResponse, type PostSummary } from '@gemstore/contracts';
+import { pictureSrc, POSTS_PER_PAGE, type PageLink, type Post, type PostsResponse, type PostSummary } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import { executor, type RequestContext } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -10,7 +10,7 @@ type SummaryRow = Awaited<ReturnType<typeof repo.listPosts>>['rows'][number];
 function toSummary(row: SummaryRow, categories: { postId: number; slug: string; name: string }[]): PostSummary {
   return {
     id: row.id, title: row.title, description: row.description, url: row.url,
-    cover_photo_url: row.coverPhotoUrl, published_at: row.publishedAt.toISOString(),
+    cover_photo_url: row.coverPhotoUrl ? pictureSrc(row.coverPhotoUrl) : null, published_at: row.publishedAt.toISOString(),
     categories: categories.filter((c) => c.postId === row.id).map(({ slug, name }) => ({ slug, name })),
   };
 }

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNotNull, isNull, max, ne } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, max, ne, or, type SQL } from 'drizzle-orm';
 import { customers } from '@gemstore/db';
-import { type Executor, uniqueViolation } from '../../lib/db.ts';
+import { type Executor, likeLiteral, uniqueViolation } from '../../lib/db.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomer = typeof customers.$inferInsert;
@@ -74,4 +74,59 @@ export async function updateCustomer(
 export function duplicateField(err: unknown): 'email' | 'phone' | undefined {
   const index = uniqueViolation(err);
   return index === 'customers_store_email' ? 'email' : index === 'customers_store_phone' ? 'phone' : undefined;
+}
+
+export async function findCustomersByIds(db: Executor, storeId: number, ids: number[]): Promise<CustomerRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(customers).where(and(eq(customers.storeId, storeId), inArray(customers.id, ids)));
+}
+
+/** The LIKE pattern of a search text, its wildcards taken literally. */
+function containing(text: string): string {
+  return `%${likeLiteral(text)}%`;
+}
+
+export interface CustomerSearch {
+  /** Part of a name, email or mobile number (spaces, dashes and brackets of a typed number ignored). */
+  text: string;
+  blocked?: boolean;
+}
+
+function searchFilter(storeId: number, search: CustomerSearch): SQL | undefined {
+  const text = search.text.trim();
+  const digits = text.replace(/[\s().+-]/g, '');
+  return and(
+    eq(customers.storeId, storeId),
+    text ? or(
+      ilike(customers.name, containing(text)),
+      ilike(customers.email, containing(text)),
+      /^\d{3,}$/.test(digits) ? ilike(customers.phone, containing(digits)) : undefined,
+    ) : undefined,
+    search.blocked === undefined ? undefined : search.blocked ? isNotNull(customers.blockedAt) : isNull(customers.blockedAt),
+  );
+}
+
+/** One page of the store's customers matching the search, newest first. */
+export async function searchCustomers(db: Executor, storeId: number, search: CustomerSearch, limit: number, offset: number): Promise<CustomerRow[]> {
+  return db.select().from(customers).where(searchFilter(storeId, search)).orderBy(desc(customers.id)).limit(limit).offset(offset);
+}
+
+export async function countSearchedCustomers(db: Executor, storeId: number, search: CustomerSearch): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(customers).where(searchFilter(storeId, search));
+  return row?.n ?? 0;
+}
+
+/**
+ * The customer locked for the caller's transaction: `update` by a block, `share` by a sign-in, so a
+ * sign-in and a block of one account happen one after the other, never interleaved.
+ */
+export async function lockCustomer(db: Executor, storeId: number, id: number, mode: 'update' | 'share'): Promise<CustomerRow | null> {
+  const [row] = await db.select().from(customers).where(and(eq(customers.storeId, storeId), eq(customers.id, id))).limit(1).for(mode);
+  return row ?? null;
+}
+
+/** Ids of the store's customers the search text finds (name, email or mobile number), at most `limit`: an order search looks among their orders. */
+export async function findCustomerIdsMatching(db: Executor, storeId: number, text: string, limit: number): Promise<number[]> {
+  const rows = await db.select({ id: customers.id }).from(customers).where(searchFilter(storeId, { text })).limit(limit);
+  return rows.map((r) => r.id);
 }

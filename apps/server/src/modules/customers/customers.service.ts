@@ -1,9 +1,9 @@
-import type { AuthUserResponse, CountryCodesResponse, User } from '@gemstore/contracts';
+import { type AdminCustomer, type AdminCustomerSummary, type AuthUserResponse, type CountryCodesResponse, PEOPLE_PAGE_SIZE, type User } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import { executor, type RequestContext, type Store, type Scope } from '../../lib/context.ts';
 import type { Executor } from '../../lib/db.ts';
-import { UnauthorizedError, ValidationError } from '../../lib/errors.ts';
-import { COUNTRY_CODES } from './country-codes.ts';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
+import { COUNTRY_CODES, dialPrefix } from './country-codes.ts';
 import * as repo from './customers.repo.ts';
 import type { CustomerRow, IdentifierKind, NewCustomer } from './customers.repo.ts';
 
@@ -19,6 +19,25 @@ export function toUser(c: CustomerRow): User {
     phone_country_code_id: c.phoneCountryCodeId,
     date_of_birth: c.dateOfBirth,
     gender: c.gender === 'male' || c.gender === 'female' ? c.gender : null,
+  };
+}
+
+/** What a blocked customer is told when signing in or ordering. */
+export const BLOCKED_MESSAGE = 'This account has been blocked by the shop. Please contact the shop for help.';
+
+/** 403 `account_blocked` for an account staff blocked. */
+export function assertNotBlocked(c: Pick<CustomerRow, 'blockedAt'>): void {
+  if (c.blockedAt) throw new ForbiddenError(BLOCKED_MESSAGE, 'account_blocked');
+}
+
+export function toAdminCustomerSummary(c: CustomerRow): AdminCustomerSummary {
+  return { id: c.id, name: c.name, email: c.email, phone: c.phone, created_at: c.createdAt.toISOString(), blocked: c.blockedAt !== null };
+}
+
+export function toAdminCustomer(c: CustomerRow): AdminCustomer {
+  return {
+    ...toAdminCustomerSummary(c), verified: isVerified(c),
+    blocked_at: c.blockedAt?.toISOString() ?? null, blocked_reason: c.blockedReason,
   };
 }
 
@@ -131,6 +150,30 @@ export function createCustomersService({ db }: { db: Database }) {
       return c ? { name: c.name, email: c.email, phone: c.phone } : null;
     },
 
+    /**
+     * Where messages about a customer's orders go: the email and mobile number they verified (an
+     * unverified claim receives nothing), with the mobile's country calling code.
+     */
+    async messageTarget(scope: Scope, storeId: number, customerId: number) {
+      const c = await repo.findCustomerById(executor(db, scope), storeId, customerId);
+      if (!c) return null;
+      return {
+        name: c.name,
+        email: c.emailVerifiedAt ? c.email : null,
+        phone: c.phoneVerifiedAt ? c.phone : null,
+        dialCode: dialPrefix(c.phoneCountryCodeId),
+      };
+    },
+
+    /** Name, email and phone of the store's customers with these ids (the back office's order lists). */
+    async contacts(ctx: RequestContext, ids: number[]) {
+      const rows = await repo.findCustomersByIds(executor(db, ctx), ctx.store.id, [...new Set(ids)]);
+      return new Map(rows.map((c) => [c.id, { id: c.id, name: c.name, email: c.email, phone: c.phone }]));
+    },
+
+    /** Ids of the store's customers the customer search finds for this text (name, email or mobile number), at most `limit`. */
+    idsMatching: (ctx: RequestContext, text: string, limit: number) => repo.findCustomerIdsMatching(executor(db, ctx), ctx.store.id, text, limit),
+
     countryCodes(): CountryCodesResponse {
       return { country_codes: [...COUNTRY_CODES] };
     },
@@ -152,6 +195,57 @@ export function createCustomersService({ db }: { db: Database }) {
 
     verifyIdentifier: (ctx: RequestContext, customer: CustomerRow, input: { kind: IdentifierKind; value: string; field: string; phoneCountryCodeId?: number }) =>
       verifyIdentifier(executor(db, ctx), ctx, customer, input),
+
+    /**
+     * Inside a sign-in's or an order's transaction: the account, locked against a block until that
+     * transaction ends; 403 `account_blocked` when staff blocked it.
+     */
+    async assertActive(ctx: RequestContext, customerId: number): Promise<void> {
+      const row = await repo.lockCustomer(executor(db, ctx), ctx.store.id, customerId, 'share');
+      if (!row) throw new UnauthorizedError();
+      assertNotBlocked(row);
+    },
+
+    /**
+     * Inside the caller's transaction: the account locked until that transaction ends, so that one
+     * customer's changes to what they own (their address book) happen one after another; false
+     * when the store has no such customer.
+     */
+    async holdAccount(ctx: RequestContext, customerId: number): Promise<boolean> {
+      return (await repo.lockCustomer(executor(db, ctx), ctx.store.id, customerId, 'update')) !== null;
+    },
+
+    /** The back office's customer list: one page of the search, and the count of all it matches. */
+    async search(ctx: RequestContext, search: repo.CustomerSearch, page: number) {
+      const q = executor(db, ctx);
+      const [rows, total] = await Promise.all([
+        repo.searchCustomers(q, ctx.store.id, search, PEOPLE_PAGE_SIZE, (page - 1) * PEOPLE_PAGE_SIZE),
+        repo.countSearchedCustomers(q, ctx.store.id, search),
+      ]);
+      return { customers: rows.map(toAdminCustomerSummary), page, per_page: PEOPLE_PAGE_SIZE, total };
+    },
+
+    /** A customer of this store for the back office; 404 for another store's or a missing one. */
+    async get(ctx: RequestContext, customerId: number): Promise<CustomerRow> {
+      const row = await repo.findCustomerById(executor(db, ctx), ctx.store.id, customerId);
+      if (!row) throw new NotFoundError('This customer does not exist.');
+      return row;
+    },
+
+    /**
+     * Blocks (with staff's reason) or unblocks, in the caller's transaction, the row locked first;
+     * answers the row before and after (the same row when nothing changed).
+     */
+    async setBlocked(ctx: RequestContext, customerId: number, block: { reason: string } | null, now = new Date()) {
+      const q = executor(db, ctx);
+      const before = await repo.lockCustomer(q, ctx.store.id, customerId, 'update');
+      if (!before) throw new NotFoundError('This customer does not exist.');
+      if ((before.blockedAt !== null) === (block !== null) && (!block || block.reason === before.blockedReason)) return { before, after: before };
+      const after = await repo.updateCustomer(q, ctx.store.id, customerId, block
+        ? { blockedAt: before.blockedAt ?? now, blockedReason: block.reason }
+        : { blockedAt: null, blockedReason: '' });
+      return { before, after: after! };
+    },
   };
 }
 

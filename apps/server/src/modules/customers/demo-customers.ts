@@ -1,8 +1,8 @@
-import { eq, like, or } from 'drizzle-orm';
-import { type Database, storeDomains } from '@gemstore/db';
+import type { Database } from '@gemstore/db';
 import { DEFAULT_COUNTRY_CODE_ID } from '@gemstore/contracts';
 import { countCustomers, insertCustomer } from './customers.repo.ts';
 import { hashPassword } from '../../lib/password.ts';
+import type { DemoStores } from '../stores/demo-stores.ts';
 
 /** The demo customer's sign-in details (README). */
 export const DEMO_CUSTOMER = {
@@ -17,15 +17,12 @@ export const DEMO_CUSTOMER = {
  * `*.localhost`), once: nothing happens when there is no `localhost` store or when it already
  * has customers. Answers how many customers were created.
  */
-export async function seedDemoCustomers(db: Database): Promise<number> {
-  const [home] = await db.select({ storeId: storeDomains.storeId }).from(storeDomains).where(eq(storeDomains.domain, 'localhost')).limit(1);
-  if (!home || (await countCustomers(db, home.storeId)) > 0) return 0;
-  const rows = await db.selectDistinct({ storeId: storeDomains.storeId }).from(storeDomains)
-    .where(or(eq(storeDomains.domain, 'localhost'), like(storeDomains.domain, '%.localhost')));
+export async function seedDemoCustomers(db: Database, demo: DemoStores): Promise<number> {
+  if (demo.home === null || (await countCustomers(db, demo.home)) > 0) return 0;
   const passwordHash = await hashPassword(DEMO_CUSTOMER.password);
   const now = new Date();
   let created = 0;
-  for (const { storeId } of rows) {
+  for (const storeId of demo.storeIds) {
     if ((await countCustomers(db, storeId)) > 0) continue;
     await insertCustomer(db, {
       storeId, name: DEMO_CUSTOMER.name, email: DEMO_CUSTOMER.email, phone: DEMO_CUSTOMER.phone,

@@ -20,7 +20,22 @@ export interface MediaDeps {
 export function createMediaService({ mediaDir }: MediaDeps) {
   const fileOf = (name: string, suffix: string) => join(mediaDir, `${name}${suffix}`);
 
+  /** Whether `name` is a picture of this store that was uploaded (all its files are there). */
+  async function has(ctx: RequestContext, name: string): Promise<boolean> {
+    const parsed = parsePhotoName(name);
+    if (!parsed || parsed.storeId !== ctx.store.id) return false;
+    const suffixes = [...photoWidths(parsed.width).map((w) => `-${w}.webp`), '.jpg'];
+    try {
+      await Promise.all(suffixes.map((s) => access(fileOf(name, s))));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   return {
+    has,
+
     async upload(ctx: RequestContext, data: Buffer): Promise<Photo> {
       if (!sniffImage(data)) throw ValidationError.field('file', 'Upload a JPEG, PNG or WebP picture.');
       let variants;
@@ -41,17 +56,16 @@ export function createMediaService({ mediaDir }: MediaDeps) {
       return photoOf(name)!;
     },
 
-    /** Whether `name` is a picture of this store that was uploaded (all its files are there). */
-    async has(ctx: RequestContext, name: string): Promise<boolean> {
-      const parsed = parsePhotoName(name);
-      if (!parsed || parsed.storeId !== ctx.store.id) return false;
-      const suffixes = [...photoWidths(parsed.width).map((w) => `-${w}.webp`), '.jpg'];
-      try {
-        await Promise.all(suffixes.map((s) => access(fileOf(name, s))));
-        return true;
-      } catch {
-        return false;
-      }
+    /**
+     * The pictures a form names: an uploaded picture (a name) must be this store's and be there;
+     * a site path or an https address passes as given. A 422 names every field that fails.
+     */
+    async checkPictures(ctx: RequestContext, refs: [field: string, ref: string][]): Promise<void> {
+      const errors: Record<string, string[]> = {};
+      await Promise.all(refs.map(async ([field, ref]) => {
+        if (ref && parsePhotoName(ref) && !(await has(ctx, ref))) errors[field] = ['This picture was not uploaded to this store: upload it again.'];
+      }));
+      if (Object.keys(errors).length) throw new ValidationError(errors);
     },
   };
 }

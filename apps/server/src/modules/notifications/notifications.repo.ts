@@ -73,6 +73,12 @@ export async function insertOutboxMessage(db: Executor, values: typeof outboxMes
   return row!.id;
 }
 
+/** Writes a message unless one with its dedupe key exists; answers its id, or null for a repeat. */
+export async function insertOutboxMessageOnce(db: Executor, values: typeof outboxMessages.$inferInsert): Promise<number | null> {
+  const [row] = await db.insert(outboxMessages).values(values).onConflictDoNothing({ target: outboxMessages.dedupeKey }).returning({ id: outboxMessages.id });
+  return row?.id ?? null;
+}
+
 export async function markMessageDelivered(db: Executor, id: number, now: Date): Promise<void> {
   await db.update(outboxMessages).set({ deliveredAt: now, error: null }).where(eq(outboxMessages.id, id));
 }

@@ -242,6 +242,65 @@ async function deliverEmail(db: Executor, ctx: RequestContext, deps: ServiceDeps
   }
 }
 
+// ---------- Messages about a customer's orders ----------
+
+/** A message to a customer about a step of their order, sent at most once per `dedupeKey`. */
+export interface CustomerMessage {
+  /** One message per event and channel (`order-event:12:email`). */
+  dedupeKey: string;
+  to: string;
+  channel: 'email' | 'sms';
+  /** Country calling code of an SMS's national number. */
+  dialCode?: string;
+  purpose: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** What an SMS template of the provider fills in (MSG91 flows): the text's facts by name. */
+  variables?: Record<string, string>;
+  /** When the step it tells of happened (the outbox's date for it). */
+  at: Date;
+}
+
+/** A message written to the outbox and waiting to be handed to its sender. */
+export interface QueuedMessage { id: number; message: CustomerMessage }
+
+/**
+ * Writes the message to the outbox in the caller's transaction (the step's own), unless a message
+ * with its key exists: a step retried queues nothing. Answers what to deliver once the
+ * transaction has committed (deliverQueued), or null.
+ */
+async function queueMessage(db: Executor, ctx: RequestContext, message: CustomerMessage): Promise<QueuedMessage | null> {
+  const id = await repo.insertOutboxMessageOnce(db, {
+    storeId: ctx.store.id, to: message.to, channel: message.channel, purpose: message.purpose,
+    subject: message.subject, text: message.text, html: message.html ?? null, dedupeKey: message.dedupeKey, createdAt: message.at,
+  });
+  return id === null ? null : { id, message };
+}
+
+/**
+ * Hands queued messages to their senders (SMTP, the SMS provider) after the step committed; with
+ * the outbox sender the stored row is all there is. A refusal is kept on the row and logged, and
+ * never undoes the step: the customer's order changed whether or not the email left.
+ */
+async function deliverQueued(db: Executor, ctx: RequestContext, deps: ServiceDeps, queued: QueuedMessage[]): Promise<void> {
+  for (const { id, message } of queued) {
+    const sender = message.channel === 'email' ? deps.senders.email : deps.senders.phone;
+    if (!sender) continue;
+    try {
+      await sender.send({
+        channel: message.channel, to: message.to, dialCode: message.dialCode, fromName: ctx.store.name,
+        subject: message.subject, text: message.text, html: message.html, variables: message.variables, code: '',
+      });
+      await repo.markMessageDelivered(db, id, new Date());
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      await repo.markMessageFailed(db, id, reason).catch(() => {});
+      ctx.log.warn({ messageId: id, channel: message.channel, sender: sender.name, reason }, `${message.purpose} message not delivered (the message is stored)`);
+    }
+  }
+}
+
 /** One-time codes, messages and the development outbox. */
 export function createNotificationsService({ db, config, senders }: { db: Database; config: Config; senders: Senders }) {
   const deps: ServiceDeps = { config, senders };
@@ -256,6 +315,10 @@ export function createNotificationsService({ db, config, senders }: { db: Databa
       deliverEmail(executor(db, ctx), ctx, deps, { ...input, to: ctx.store.email }, false),
     /** An email to a person (a staff invitation): 503 when it cannot be sent. */
     sendEmail: (ctx: RequestContext, email: Email) => deliverEmail(executor(db, ctx), ctx, deps, email, true),
+    /** A message about a customer's order, written once per key in the caller's transaction; deliver it after the commit. */
+    queue: (ctx: RequestContext, message: CustomerMessage) => queueMessage(executor(db, ctx), ctx, message),
+    /** Sends messages queued by a step that has committed (never throws: a refusal is stored on the message). */
+    deliverQueued: (ctx: RequestContext, queued: QueuedMessage[]) => deliverQueued(db, ctx, deps, queued),
     /** The development outbox (GET /api/dev/outbox): not for production. One store's messages when a store is named. */
     outbox: (to: string | undefined, storeId?: number) => listOutbox(db, to, storeId),
   };

@@ -12,6 +12,10 @@ export interface OutgoingMessage {
   fromName: string;
   subject: string;
   text: string;
+  /** An email's HTML body, beside its text. */
+  html?: string;
+  /** An SMS about an order: the facts its provider template fills in (no code). */
+  variables?: Record<string, string>;
   code: string;
 }
 
@@ -40,6 +44,7 @@ export function createSmtpSender(config: MessagingConfig['smtp']): Sender {
         to: message.to,
         subject: message.subject,
         text: message.text,
+        ...(message.html ? { html: message.html } : {}),
       });
     },
   };
@@ -78,6 +83,15 @@ export function createMsg91Sender(config: MessagingConfig['sms']): Sender {
           caller_id: config.senderId,
           client_number: mobile,
           variables: { otp: { type: 'digits', value: message.code } },
+        });
+      } else if (message.variables) {
+        // A message about an order: its own template, filled with the message's facts.
+        if (!config.orderTemplateId) throw new Error('SMS_ORDER_TEMPLATE_ID is not set: order messages cannot be sent by SMS.');
+        await post('/flow', {
+          template_id: config.orderTemplateId,
+          sender: config.senderId,
+          short_url: '0',
+          recipients: [{ mobiles: mobile, ...message.variables }],
         });
       } else {
         await post('/flow', {

@@ -1,18 +1,16 @@
 import {
-  type OrderAddress, type PaymentMethod, type PaymentMethodsResponse, RAZORPAY_PAYMENT_METHOD_ID,
+  ORDER_STAGE_LABELS, type OrderAddress, type OrderStage, PAYMENT_METHODS, type PaymentMethod, type PaymentMethodsResponse,
 } from '@gemstore/contracts';
 import type { AddressSnapshot, Database } from '@gemstore/db';
 import { type CustomerContext, executor, type RequestContext, type Scope } from '../../lib/context.ts';
 import type { Executor } from '../../lib/db.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import * as repo from './orders.repo.ts';
+import * as dashboard from './orders.dashboard.repo.ts';
 
-export type { DispatchRow, OrderLineRow, OrderRow } from './orders.repo.ts';
+export type { AdminOrderFilter, AdminOrderRow, DispatchRow, NewOrderEvent, OrderEventRow, OrderLineRow, OrderRow } from './orders.repo.ts';
+export { customerTimeline, eventDetail, eventLabel, ORDER_EVENT_LABELS, rupees, type OrderEventKind } from './orders.events.ts';
 
-/** Payment methods a store can enable (stores.payment_method_ids); 1001 is the spec's default. */
-const PAYMENT_METHODS: Record<number, string> = {
-  [RAZORPAY_PAYMENT_METHOD_ID]: 'Razorpay (cards, UPI, netbanking, wallets)',
-};
 
 function storeMethods(ctx: RequestContext): PaymentMethod[] {
   return ctx.store.paymentMethodIds.flatMap((id) => (PAYMENT_METHODS[id] ? [{ id, name: PAYMENT_METHODS[id] }] : []));
@@ -21,6 +19,17 @@ function storeMethods(ctx: RequestContext): PaymentMethod[] {
 export const ORDER_STATUS_LABELS: Record<repo.OrderRow['status'], string> = {
   pending: 'Awaiting payment', paid: 'Paid', expired: 'Payment time ran out', cancelled: 'Cancelled',
 };
+
+/** Where an order stands: its payment status, then its dispatch and delivery. */
+export function stageOf(order: Pick<repo.OrderRow, 'status'>, dispatch: { deliveredAt: Date | null } | null | undefined): OrderStage {
+  if (order.status === 'pending') return 'awaiting_payment';
+  if (order.status === 'expired') return 'payment_lapsed';
+  if (order.status === 'cancelled') return 'cancelled';
+  if (!dispatch) return 'paid';
+  return dispatch.deliveredAt ? 'delivered' : 'dispatched';
+}
+
+export const stageLabel = (stage: OrderStage) => ORDER_STAGE_LABELS[stage];
 
 export function toOrderAddress(a: AddressSnapshot): OrderAddress {
   return {
@@ -55,8 +64,25 @@ export function createOrdersService({ db }: { db: Database }) {
       return row;
     },
 
+    /**
+     * An order of the store, any customer's (the back office), locked for the caller's transaction
+     * when asked; 404 when it is another store's or does not exist.
+     */
+    async inStore(ctx: RequestContext, orderId: number, lock = false): Promise<repo.OrderRow> {
+      const row = await repo.findOrder(q(ctx), ctx.store.id, orderId, undefined, lock);
+      if (!row) throw new NotFoundError('This order does not exist.');
+      return row;
+    },
+
     /** The customer's orders, newest first. */
     listOwn: (ctx: CustomerContext, limit: number) => repo.listOrders(q(ctx), ctx.store.id, ctx.actor.customerId, limit),
+    /** The dashboard: paid orders and value per day over the last `days` days, in the store's time zone. */
+    dailySales: (ctx: RequestContext, timeZone: string, days: number, now: Date) => dashboard.dailySales(q(ctx), ctx.store.id, timeZone, days, now),
+    /** The dashboard: orders waiting for dispatch, and orders flagged for a refund with their value. */
+    queues: (ctx: RequestContext) => dashboard.orderQueues(q(ctx), ctx.store.id),
+
+    /** A customer's orders, newest first (the back office's customer page). */
+    listOfCustomer: (ctx: RequestContext, customerId: number, limit: number) => repo.listOrders(q(ctx), ctx.store.id, customerId, limit),
 
     /** Any store's order by id, locked for the caller's transaction when asked. */
     findById: (scope: Scope, orderId: number, lock = false) => repo.findOrderById(q(scope), orderId, lock),
@@ -71,19 +97,70 @@ export function createOrdersService({ db }: { db: Database }) {
 
     /**
      * Expires up to `limit` unpaid orders whose reservation lapsed, in the caller's transaction, and
-     * answers their stones. SKIP LOCKED lets any number of replicas do it at once.
+     * answers their stones; each gets its step on the timeline. SKIP LOCKED lets any number of
+     * replicas do it at once.
      */
     async expireLapsed(scope: Scope, now: Date, limit: number): Promise<{ orders: number; itemIds: number[] }> {
-      const ids = await repo.claimLapsedOrders(q(scope), now, limit);
-      return { orders: ids.length, itemIds: await repo.expireOrders(q(scope), ids) };
+      const claimed = await repo.claimLapsedOrders(q(scope), now, limit);
+      const { expired, itemIds } = await repo.expireOrders(q(scope), claimed.map((o) => o.id));
+      await repo.insertEvents(q(scope), claimed.filter((o) => expired.includes(o.id)).map((o) => ({
+        storeId: o.storeId, orderId: o.id, kind: 'expired', key: 'expired', actor: 'system' as const, at: now,
+      })));
+      return { orders: expired.length, itemIds };
     },
 
-    /** Back office (and tests until it exists): records the dispatch of a paid order; a second call corrects the tracking. */
-    async markDispatched(ctx: RequestContext, orderId: number, input: { courierPartner: string; trackingNumber: string }) {
-      const order = await repo.findOrder(q(ctx), ctx.store.id, orderId);
-      if (!order) throw new NotFoundError('This order does not exist.');
-      if (order.status !== 'paid') throw new ConflictError('Only a paid order can be dispatched.', 'order_not_paid');
-      return repo.upsertDispatch(q(ctx), orderId, input.courierPartner, input.trackingNumber);
+    /** Claims unpaid orders with a provider order for the reconciliation job (in the caller's transaction; SKIP LOCKED). */
+    claimForPaymentCheck: (scope: Scope, claim: repo.PaymentCheckClaim) => repo.claimOrdersForPaymentCheck(q(scope), claim),
+
+    // ---------- The timeline ----------
+
+    /** Writes a step of an order's life once (its key within the order); null when it was written before. */
+    recordEvent: (scope: Scope, event: repo.NewOrderEvent) => repo.insertEvent(q(scope), event),
+    events: (scope: Scope, orderIds: number[]) => repo.listEvents(q(scope), orderIds),
+
+    // ---------- The back office ----------
+
+    listForStaff: (ctx: RequestContext, filter: repo.AdminOrderFilter, limit: number, offset: number) =>
+      repo.listAdminOrders(q(ctx), ctx.store.id, filter, limit, offset),
+    countForStaff: (ctx: RequestContext, filter: repo.AdminOrderFilter) => repo.countAdminOrders(q(ctx), ctx.store.id, filter),
+    /** The next batch of the list after `before` (the CSV export walks the whole list with it). */
+    listForStaffAfter: (ctx: RequestContext, filter: repo.AdminOrderFilter, before: { placedOn: Date; id: number } | null, limit: number) =>
+      repo.listAdminOrdersAfter(q(ctx), ctx.store.id, filter, before, limit),
+
+    /**
+     * Records the dispatch of a paid order (in the caller's transaction, which holds the order's
+     * lock). 409 unless the order is paid and not dispatched yet.
+     */
+    async dispatch(ctx: RequestContext, order: repo.OrderRow, input: { courierPartner: string; trackingNumber: string }, at: Date): Promise<repo.DispatchRow> {
+      if (order.status !== 'paid') throw new ConflictError(`Only a paid order can be dispatched; this one is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}.`, 'order_not_paid');
+      const row = await repo.insertDispatch(q(ctx), order.id, input.courierPartner, input.trackingNumber, at);
+      if (!row) throw new ConflictError('This order has been dispatched already.', 'order_already_dispatched');
+      return row;
+    },
+
+    /** Marks a dispatched order delivered; 409 unless it is dispatched and not yet delivered. */
+    async deliver(ctx: RequestContext, order: repo.OrderRow, at: Date): Promise<repo.DispatchRow> {
+      const row = await repo.markDelivered(q(ctx), order.id, at);
+      if (row) return row;
+      const [dispatch] = await repo.listDispatches(q(ctx), [order.id]);
+      throw dispatch
+        ? new ConflictError('This order has been marked delivered already.', 'order_already_delivered')
+        : new ConflictError('Only a dispatched order can be delivered.', 'order_not_dispatched');
+    },
+
+    /**
+     * Cancels an unpaid order (pending or lapsed) and answers its stones and whether they were
+     * still held for it (a pending order's are). 409 for a paid or cancelled order.
+     */
+    async cancel(ctx: RequestContext, order: repo.OrderRow): Promise<{ itemIds: number[]; wasPending: boolean }> {
+      const done = await repo.cancelUnpaidOrder(q(ctx), order.id);
+      if (!done) {
+        throw order.status === 'paid'
+          ? new ConflictError('A paid order cannot be cancelled; refund its stones instead.', 'order_paid')
+          : new ConflictError('This order has been cancelled already.', 'order_already_cancelled');
+      }
+      const lines = await repo.listOrderLines(q(ctx), [order.id]);
+      return { itemIds: lines.map((l) => l.itemId), wasPending: done.wasPending };
     },
   };
 }

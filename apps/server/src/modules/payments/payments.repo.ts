@@ -1,9 +1,11 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { payments, webhookEvents } from '@gemstore/db';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { payments, refundLines, refunds, webhookEvents } from '@gemstore/db';
 import type { Executor } from '../../lib/db.ts';
 
 export interface NewPayment {
   storeId: number; orderId: number; provider: string; providerPaymentId: string; amountPaise: number; status: string;
+  /** When it arrived (the payment step's moment). */
+  createdAt: Date;
 }
 
 /** Records a payment once per provider payment id; null when it was already recorded. */
@@ -30,7 +32,114 @@ export async function rememberWebhookEvent(db: Executor, provider: string, event
 
 export type PaymentRow = typeof payments.$inferSelect;
 
+export async function findPaymentById(db: Executor, id: number): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return row ?? null;
+}
+
 export async function listPaymentsOfOrders(db: Executor, orderIds: number[]): Promise<PaymentRow[]> {
   if (orderIds.length === 0) return [];
   return db.select().from(payments).where(inArray(payments.orderId, orderIds)).orderBy(asc(payments.id));
+}
+
+// ---------- Refunds ----------
+
+export type RefundRow = typeof refunds.$inferSelect;
+export type RefundStatus = RefundRow['status'];
+export type NewRefund = Omit<typeof refunds.$inferInsert, 'id' | 'status' | 'createdAt' | 'updatedAt'>;
+
+/** Writes a refund (pending) and the lines it pays back, in the caller's transaction. */
+export async function insertRefund(db: Executor, refund: NewRefund, lines: { orderLineId: number; amountPaise: number }[]): Promise<RefundRow> {
+  const [row] = await db.insert(refunds).values(refund).returning();
+  if (lines.length) await db.insert(refundLines).values(lines.map((l) => ({ ...l, refundId: row!.id })));
+  return row!;
+}
+
+export async function findRefundByKey(db: Executor, storeId: number, key: string): Promise<RefundRow | null> {
+  const [row] = await db.select().from(refunds).where(and(eq(refunds.storeId, storeId), eq(refunds.idempotencyKey, key))).limit(1);
+  return row ?? null;
+}
+
+/** Any store's refund by id (webhooks and the reconciliation job arrive without a tenant), locked when asked. */
+export async function findRefundById(db: Executor, id: number, lock = false): Promise<RefundRow | null> {
+  const q = db.select().from(refunds).where(eq(refunds.id, id)).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function findRefundByProviderId(db: Executor, provider: string, providerRefundId: string, lock = false): Promise<RefundRow | null> {
+  const q = db.select().from(refunds).where(and(eq(refunds.provider, provider), eq(refunds.providerRefundId, providerRefundId))).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function listRefundsOfOrders(db: Executor, orderIds: number[]): Promise<RefundRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.id));
+}
+
+export async function listRefundLines(db: Executor, refundIds: number[]) {
+  if (refundIds.length === 0) return [];
+  return db.select().from(refundLines).where(inArray(refundLines.refundId, refundIds)).orderBy(asc(refundLines.id));
+}
+
+/** The store's latest refunds, newest first. */
+export async function listRecentRefunds(db: Executor, storeId: number, limit: number): Promise<RefundRow[]> {
+  return db.select().from(refunds).where(eq(refunds.storeId, storeId)).orderBy(desc(refunds.createdAt), desc(refunds.id)).limit(limit);
+}
+
+/** Moves a refund on only from `from` (a webhook and the job may race): the row as it is now, or null when it had moved. */
+export async function updateRefund(
+  db: Executor, id: number, from: RefundStatus[], values: Partial<Pick<RefundRow, 'status' | 'providerRefundId' | 'failureReason' | 'checkedAt'>>,
+): Promise<RefundRow | null> {
+  const [row] = await db.update(refunds).set({ ...values, updatedAt: new Date() })
+    .where(and(eq(refunds.id, id), inArray(refunds.status, from))).returning();
+  return row ?? null;
+}
+
+/** A failed refund's lines are free to be refunded again. */
+export async function deleteRefundLines(db: Executor, refundId: number): Promise<void> {
+  await db.delete(refundLines).where(eq(refundLines.refundId, refundId));
+}
+
+export interface RefundClaim {
+  now: Date;
+  /** Only refunds written before this (a request may still be waiting for the provider's answer). */
+  writtenBefore: Date;
+  /** Not asked about again within this many seconds. */
+  everySeconds: number;
+  /** Only refunds through these providers (those this server can ask). */
+  providers: string[];
+  limit: number;
+}
+
+/**
+ * Claims refunds still pending that the provider has not confirmed (no answer, or no webhook yet)
+ * for the reconciliation job. A refund is asked about again once `everySeconds` have passed and
+ * half its age since it was last asked, so one that stays pending for days (a normal-speed
+ * Razorpay refund) is asked about a dozen times, not every minute. SKIP LOCKED lets any replica
+ * take a share, and the claim moves `checked_at` on, so the others leave these until their turn.
+ */
+export async function claimPendingRefunds(db: Executor, c: RefundClaim): Promise<RefundRow[]> {
+  if (c.providers.length === 0) return [];
+  const now = c.now.toISOString();
+  const rows = await db.select().from(refunds)
+    .where(and(
+      eq(refunds.status, 'pending'), inArray(refunds.provider, c.providers), lt(refunds.createdAt, c.writtenBefore),
+      or(isNull(refunds.checkedAt), and(
+        lt(refunds.checkedAt, new Date(c.now.getTime() - c.everySeconds * 1000)),
+        sql`${refunds.checkedAt} < ${refunds.createdAt} + (${now}::timestamptz - ${refunds.createdAt}) / 2`,
+      )),
+    ))
+    .orderBy(asc(refunds.id)).limit(c.limit).for('update', { skipLocked: true });
+  if (rows.length) await db.update(refunds).set({ checkedAt: c.now }).where(inArray(refunds.id, rows.map((r) => r.id)));
+  return rows;
+}
+
+/** Total refunded or being refunded from each of these payments (failed refunds left out). */
+export async function refundedOfPayments(db: Executor, paymentIds: number[]): Promise<Map<number, number>> {
+  if (paymentIds.length === 0) return new Map();
+  const rows = await db.select({ paymentId: refunds.paymentId, paise: sql<string>`sum(${refunds.amountPaise})` }).from(refunds)
+    .where(and(inArray(refunds.paymentId, paymentIds), ne(refunds.status, 'failed'))).groupBy(refunds.paymentId);
+  return new Map(rows.map((r) => [r.paymentId, Number(r.paise)]));
 }

@@ -53,7 +53,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
       razorpayPage: (request, reply) => payPage('razorpay', request.params.orderId, request.query.token, `${request.protocol}://${request.host}`, reply),
       paymentCallback: async (request, reply) => {
         const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-        const result = await payment.callback(request.params.orderId, form);
+        const result = await payment.callback(request.params.orderId, form, request.log);
         if (result.kind === 'rejected') {
           request.log.warn({ orderId: result.orderId, reason: result.reason }, 'payment callback rejected');
           return html(reply, 400, messagePage('Payment not confirmed', `${result.reason} If money left your account, the shop will confirm it shortly.`, result.orderId));
@@ -71,7 +71,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
     registerEndpoints(scope, { razorpayWebhook }, {
       razorpayWebhook: async (request, reply) => {
         if (!Buffer.isBuffer(request.body)) return reply.status(400).send({ message: 'Send the event as application/json.' });
-        const result = await payment.razorpayWebhook(request.body, request.headers);
+        const result = await payment.razorpayWebhook(request.body, request.headers, request.log);
         if (result.status !== 200) request.log.warn({ status: result.status, message: result.body.message }, 'razorpay webhook refused');
         return reply.status(result.status).send(result.body);
       },

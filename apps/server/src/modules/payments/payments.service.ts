@@ -3,20 +3,45 @@ import type { Database } from '@gemstore/db';
 import type { CheckoutConfig } from '../../config.ts';
 import { executor, type Scope } from '../../lib/context.ts';
 import * as repo from './payments.repo.ts';
-import { type PaymentProvider, createProviders, providerNameOfOrderId, providerOfStore, type ProviderName } from './providers.ts';
+import { type PaymentProvider, createProviders, providerNameOfOrderId, providerOfStore, type ProviderName, SANDBOX_PREFIX } from './providers.ts';
 import { hmacHex, signatureMatches, signPayLink, verifyPayLink } from './signatures.ts';
 
-export type { PaymentProvider, ProviderName } from './providers.ts';
-export type { NewPayment, PaymentRow } from './payments.repo.ts';
+export type { PaymentProvider, ProviderName, ProviderRefund } from './providers.ts';
+export { RefundRefused, RefundUnconfirmed } from './providers.ts';
+export type { NewPayment, NewRefund, PaymentRow, RefundRow, RefundStatus } from './payments.repo.ts';
+
+/** What the provider keeps of our refund (Razorpay's `receipt`, at most 40 characters), to find a refund whose answer was lost. */
+export const refundReceipt = (refundId: number) => `gs-rf-${refundId}`;
+
+/** The refund id a receipt of ours names; null for any other receipt. */
+export function refundIdOfReceipt(receipt: string | null): number | null {
+  const m = receipt ? /^gs-rf-([1-9]\d{0,9})$/.exec(receipt) : null;
+  const id = m ? Number(m[1]) : null;
+  return id !== null && id <= 2_147_483_647 ? id : null;
+}
 
 /** How long a payment page pass stays valid. */
 const PAY_LINK_MINUTES = 60;
 
 interface RazorpayPaymentEntity { id?: unknown; order_id?: unknown; amount?: unknown; status?: unknown }
+interface RazorpayRefundEntity { id?: unknown; payment_id?: unknown; amount?: unknown; receipt?: unknown }
 
-/** A webhook delivery whose signature holds: its event id (for deduplication) and the payment it reports, if any. */
+/** Razorpay's refund events, and what each says of the refund. */
+const REFUND_EVENTS = { 'refund.created': 'pending', 'refund.processed': 'processed', 'refund.failed': 'failed' } as const;
+
+/** A refund a provider reports (a webhook, or the provider's list of a payment's refunds). */
+export interface ReportedRefund {
+  id: string;
+  providerPaymentId: string;
+  amountPaise: number;
+  /** Our receipt, when the provider kept it (`gs-rf-<refund id>`). */
+  receipt: string | null;
+  status: 'pending' | 'processed' | 'failed';
+}
+
+/** A webhook delivery whose signature holds: its event id (for deduplication) and the payment or refund it reports, if any. */
 export type VerifiedWebhook =
-  | { ok: true; eventId: string; event: unknown; payment: { id: string; orderId: string; amountPaise: number } | null }
+  | { ok: true; eventId: string; event: unknown; payment: { id: string; orderId: string; amountPaise: number } | null; refund: ReportedRefund | null }
   | { ok: false; status: 400 | 503; message: string };
 
 /**
@@ -31,12 +56,17 @@ export function createPaymentsService({ db, checkout }: { db: Database; checkout
     /** The provider that made this provider order id. */
     providerOfOrderId: (providerOrderId: string): PaymentProvider => providers[providerNameOfOrderId(providerOrderId)],
     providerNameOfOrderId,
+    /** How the sandbox's order ids begin (its payments post back from its own page: there is nothing to ask it). */
+    sandboxOrderPrefix: SANDBOX_PREFIX,
     /** The store's provider ('sandbox' unless the store chose 'razorpay'). */
     providerOfStore: (paymentProvider: string): PaymentProvider => providerOfStore(providers, paymentProvider),
     provider: (name: ProviderName): PaymentProvider => providers[name],
     /** The sandbox page signs its own result (only while SANDBOX_PAYMENTS is on). */
     signSandboxPayment: (providerOrderId: string) => providers.sandbox.signPayment(providerOrderId),
     sandboxEnabled: checkout.sandboxEnabled,
+    /** Whether this server can take payments through a provider: the sandbox while it is on, Razorpay with its keys. */
+    providerReady: (name: ProviderName): boolean =>
+      name === 'sandbox' ? checkout.sandboxEnabled : Boolean(checkout.razorpay.keyId && checkout.razorpay.keySecret),
 
     /** A pass to the payment page of an order, valid for an hour. */
     payLink: (orderId: number, now: Date) => signPayLink(checkout.payLinkSecret, orderId, new Date(now.getTime() + PAY_LINK_MINUTES * 60_000)),
@@ -51,10 +81,56 @@ export function createPaymentsService({ db, checkout }: { db: Database; checkout
     rememberWebhookEvent: (scope: Scope, provider: string, eventId: string) => repo.rememberWebhookEvent(q(scope), provider, eventId),
     ofOrders: (scope: Scope, orderIds: number[]) => repo.listPaymentsOfOrders(q(scope), orderIds),
 
+    // ---------- Refunds ----------
+
+    /** The provider that took a payment (its `provider`), which must also send its money back. */
+    providerOfPayment: (provider: string): PaymentProvider => providers[provider === 'razorpay' ? 'razorpay' : 'sandbox'],
+    /** Writes a pending refund and the lines it pays back (in the caller's transaction, before the provider is called). */
+    recordRefund: (scope: Scope, refund: repo.NewRefund, lines: { orderLineId: number; amountPaise: number }[]) => repo.insertRefund(q(scope), refund, lines),
+    refundByKey: (scope: Scope, storeId: number, key: string) => repo.findRefundByKey(q(scope), storeId, key),
+    refundById: (scope: Scope, id: number, lock = false) => repo.findRefundById(q(scope), id, lock),
+    refundByProviderId: (scope: Scope, provider: string, providerRefundId: string, lock = false) =>
+      repo.findRefundByProviderId(q(scope), provider, providerRefundId, lock),
+    /** The refunds of these orders with the order lines each paid back. */
+    async refundsOf(scope: Scope, orderIds: number[]) {
+      const rows = await repo.listRefundsOfOrders(q(scope), orderIds);
+      const lines = await repo.listRefundLines(q(scope), rows.map((r) => r.id));
+      return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.refundId === r.id) }));
+    },
+    recentRefunds: (scope: Scope, storeId: number, limit: number) => repo.listRecentRefunds(q(scope), storeId, limit),
+    /** Moves a refund on only from one of `from`; null when it had moved already. */
+    moveRefund: (scope: Scope, id: number, from: repo.RefundStatus[], values: Parameters<typeof repo.updateRefund>[3]) =>
+      repo.updateRefund(q(scope), id, from, values),
+    /** The lines of a failed refund may be refunded again. */
+    freeRefundLines: (scope: Scope, refundId: number) => repo.deleteRefundLines(q(scope), refundId),
+    /**
+     * Our refund that a provider reports (a webhook): by the provider's refund id, else by our
+     * receipt, and then only when it pays back the payment reported, for the amount reported, and
+     * the provider has not given it another id. Null for a refund made elsewhere (the dashboard).
+     */
+    async findReportedRefund(scope: Scope, provider: string, reported: Pick<ReportedRefund, 'id' | 'providerPaymentId' | 'amountPaise' | 'receipt'>) {
+      const known = await repo.findRefundByProviderId(q(scope), provider, reported.id);
+      if (known) return known;
+      const refundId = refundIdOfReceipt(reported.receipt);
+      const row = refundId === null ? null : await repo.findRefundById(q(scope), refundId);
+      if (!row || row.provider !== provider || row.providerRefundId !== null || row.amountPaise !== reported.amountPaise) return null;
+      const payment = await repo.findPaymentById(q(scope), row.paymentId);
+      return payment?.providerPaymentId === reported.providerPaymentId ? row : null;
+    },
+    /** The payment a refund pays back. */
+    paymentById: (scope: Scope, id: number) => repo.findPaymentById(q(scope), id),
+    /**
+     * Claims up to `limit` pending refunds of these providers for the reconciliation job (see the
+     * repository: written before `olderThan`, asked about less and less often as they age).
+     */
+    claimPendingRefunds: (scope: Scope, claim: repo.RefundClaim) => repo.claimPendingRefunds(q(scope), claim),
+    refundedOfPayments: (scope: Scope, paymentIds: number[]) => repo.refundedOfPayments(q(scope), paymentIds),
+
     /**
      * Checks a Razorpay webhook delivery: X-Razorpay-Signature = HMAC-SHA256(webhook secret, raw
-     * body). Answers the event id (x-razorpay-event-id, else the body's hash) and the payment of a
-     * payment.captured or order.paid event.
+     * body). Answers the event id (x-razorpay-event-id, else the body's hash), the payment of a
+     * payment.captured or order.paid event, and the refund of a refund.created, refund.processed or
+     * refund.failed event.
      */
     verifyRazorpayWebhook(rawBody: Buffer, headers: Record<string, unknown>): VerifiedWebhook {
       const secret = checkout.razorpay.webhookSecret;
@@ -62,7 +138,7 @@ export function createPaymentsService({ db, checkout }: { db: Database; checkout
       if (!signatureMatches(hmacHex(secret, rawBody), headers['x-razorpay-signature'])) {
         return { ok: false, status: 400, message: 'The signature does not match.' };
       }
-      let event: { event?: unknown; payload?: { payment?: { entity?: RazorpayPaymentEntity } } };
+      let event: { event?: unknown; payload?: { payment?: { entity?: RazorpayPaymentEntity }; refund?: { entity?: RazorpayRefundEntity } } };
       try {
         event = JSON.parse(rawBody.toString('utf8'));
       } catch {
@@ -74,7 +150,14 @@ export function createPaymentsService({ db, checkout }: { db: Database; checkout
       const paid = event.event === 'payment.captured' || event.event === 'order.paid';
       const payment = paid && typeof entity?.id === 'string' && typeof entity.order_id === 'string' && typeof entity.amount === 'number'
         ? { id: entity.id, orderId: entity.order_id, amountPaise: entity.amount } : null;
-      return { ok: true, eventId, event: event.event, payment };
+      const refundEntity = event.payload?.refund?.entity;
+      const refundStatus = typeof event.event === 'string' && Object.hasOwn(REFUND_EVENTS, event.event) ? REFUND_EVENTS[event.event as keyof typeof REFUND_EVENTS] : null;
+      const refund = refundStatus && typeof refundEntity?.id === 'string' && typeof refundEntity.payment_id === 'string' && typeof refundEntity.amount === 'number'
+        ? {
+          id: refundEntity.id, providerPaymentId: refundEntity.payment_id, amountPaise: refundEntity.amount,
+          receipt: typeof refundEntity.receipt === 'string' ? refundEntity.receipt : null, status: refundStatus,
+        } : null;
+      return { ok: true, eventId, event: event.event, payment, refund };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { returnImages, returnLines, returnRequests } from '@gemstore/db';
 import type { Executor } from '../../lib/db.ts';
 
@@ -37,17 +37,45 @@ export async function findReturnedLines(db: Executor, orderLineIds: number[]): P
   return rows.map((r) => r.id);
 }
 
-export async function findReturn(db: Executor, storeId: number, returnId: number, customerId?: number): Promise<ReturnRow | null> {
-  const [row] = await db.select().from(returnRequests).where(and(
+export async function findReturn(db: Executor, storeId: number, returnId: number, customerId?: number, lock = false): Promise<ReturnRow | null> {
+  const q = db.select().from(returnRequests).where(and(
     eq(returnRequests.id, returnId), eq(returnRequests.storeId, storeId),
     customerId === undefined ? undefined : eq(returnRequests.customerId, customerId),
   )).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
   return row ?? null;
+}
+
+/** Any store's return by id (the reconciliation job and webhooks arrive without a tenant). */
+export async function findReturnById(db: Executor, returnId: number): Promise<ReturnRow | null> {
+  const [row] = await db.select().from(returnRequests).where(eq(returnRequests.id, returnId)).limit(1);
+  return row ?? null;
+}
+
+/** `open`: every status a return still moves on from. */
+export type ReturnFilter = ReturnStatusValue | 'open';
+
+function staffWhere(storeId: number, filter: ReturnFilter | undefined): SQL {
+  return and(
+    eq(returnRequests.storeId, storeId),
+    filter === 'open' ? sql`${returnRequests.status} not in ('rejected', 'refunded')` : filter ? eq(returnRequests.status, filter) : undefined,
+  )!;
+}
+
+/** One page of the store's returns: oldest first while they wait on the shop (a status, or open), newest first over all. */
+export async function listReturnsForStaff(db: Executor, storeId: number, filter: ReturnFilter | undefined, limit: number, offset: number): Promise<ReturnRow[]> {
+  const order = filter ? [asc(returnRequests.placedOn), asc(returnRequests.id)] : [desc(returnRequests.placedOn), desc(returnRequests.id)];
+  return db.select().from(returnRequests).where(staffWhere(storeId, filter)).orderBy(...order).limit(limit).offset(offset);
+}
+
+export async function countReturnsForStaff(db: Executor, storeId: number, filter: ReturnFilter | undefined): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(returnRequests).where(staffWhere(storeId, filter));
+  return row?.n ?? 0;
 }
 
 export async function insertReturn(
   db: Executor,
-  values: { storeId: number; orderId: number; customerId: number; reason: string; comment: string },
+  values: { storeId: number; orderId: number; customerId: number; reason: string; comment: string; placedOn: Date },
   orderLineIds: number[], imageNames: string[],
 ): Promise<ReturnRow> {
   const [row] = await db.insert(returnRequests).values(values).returning();
@@ -59,9 +87,18 @@ export async function insertReturn(
 /** Updates only while the return is in `whenStatus` (a concurrent change wins, this one answers null). */
 export async function updateReturn(
   db: Executor, returnId: number, whenStatus: ReturnStatusValue,
-  values: Partial<Pick<ReturnRow, 'status' | 'courierPartner' | 'trackingNumber'>>,
+  values: Partial<Pick<ReturnRow, 'status' | 'courierPartner' | 'trackingNumber' | 'rejectionReason'>>,
 ): Promise<ReturnRow | null> {
   const [row] = await db.update(returnRequests).set(values)
     .where(and(eq(returnRequests.id, returnId), eq(returnRequests.status, whenStatus))).returning();
   return row ?? null;
+}
+
+/** Returns still open (not rejected or refunded) per order, for these orders of the store. */
+export async function countOpenReturns(db: Executor, storeId: number, orderIds: number[]): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db.select({ orderId: returnRequests.orderId, n: sql<number>`count(*)::int` }).from(returnRequests)
+    .where(and(eq(returnRequests.storeId, storeId), inArray(returnRequests.orderId, orderIds), sql`${returnRequests.status} not in ('rejected', 'refunded')`))
+    .groupBy(returnRequests.orderId);
+  return new Map(rows.map((r) => [r.orderId, r.n]));
 }

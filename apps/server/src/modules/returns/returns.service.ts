@@ -7,14 +7,16 @@ import {
 } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import type { PrivateMediaConfig } from '../../config.ts';
-import { type CustomerContext, executor, type RequestContext } from '../../lib/context.ts';
+import { type CustomerContext, executor, type RequestContext, type Scope } from '../../lib/context.ts';
 import { type Executor, uniqueViolation } from '../../lib/db.ts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { EXTENSIONS, reencodeImage, sniffImage } from '../../lib/images.ts';
 import { checkReturnPhotoLink, PHOTO_TYPES, photoFileName, returnPhotoDir, signReturnPhotoUrl } from './photos.ts';
 import * as repo from './returns.repo.ts';
+import { returnQueues } from './returns.dashboard.repo.ts';
 
 
+export type { ReturnFilter, ReturnRow, ReturnStatusValue } from './returns.repo.ts';
 export type LineDetail = { id: number; item: Item & { iname: string } };
 export type ReturnWithOrder = ReturnRequest & { orderId: number };
 
@@ -36,6 +38,7 @@ function toReturn(
     images: images.map((i) => ({ id: i.id, path: signReturnPhotoUrl(photos, r.storeId, i.id) })),
     courier_partner: r.courierPartner,
     tracking_number: r.trackingNumber,
+    rejection_reason: r.status === 'rejected' ? r.rejectionReason : null,
     details,
   };
 }
@@ -80,7 +83,7 @@ async function submitTracking(db: Executor, ctx: CustomerContext, input: ReturnT
  */
 async function createReturn(
   db: Executor, ctx: CustomerContext, photos: PrivateMediaConfig,
-  input: ReturnCreateFields, images: UploadedImage[],
+  input: ReturnCreateFields, images: UploadedImage[], now: Date,
 ): Promise<repo.ReturnRow> {
   if (images.length > MAX_RETURN_IMAGES) throw ValidationError.field('images', `Attach at most ${MAX_RETURN_IMAGES} images.`);
   if ((await repo.findReturnedLines(db, input.detailIds)).length) throw ValidationError.field('detailIds', 'A chosen stone is already part of a return request.');
@@ -108,7 +111,7 @@ async function createReturn(
       names.push(name);
     }
     return await db.transaction((tx) => repo.insertReturn(tx, {
-      storeId: ctx.store.id, orderId: input.orderId, customerId: ctx.actor.customerId, reason: input.reason, comment: input.comment,
+      storeId: ctx.store.id, orderId: input.orderId, customerId: ctx.actor.customerId, reason: input.reason, comment: input.comment, placedOn: now,
     }, input.detailIds, names));
   } catch (err) {
     await Promise.all(written.map((f) => unlink(f).catch(() => {})));
@@ -169,16 +172,24 @@ const NEXT_STATUSES: Record<repo.ReturnStatusValue, repo.ReturnStatusValue[]> = 
   refunded: [],
 };
 
-/** Back office (and tests until it exists): moves a return to its next status. */
-async function changeReturnStatus(db: Executor, ctx: RequestContext, returnId: number, status: repo.ReturnStatusValue): Promise<repo.ReturnRow> {
-  const found = await repo.findReturn(db, ctx.store.id, returnId);
-  if (!found) throw new NotFoundError('This return request does not exist.');
-  if (!NEXT_STATUSES[found.status].includes(status)) {
-    throw new ConflictError(`A return that is ${RETURN_STATUS_LABELS[found.status]} cannot become ${RETURN_STATUS_LABELS[status]}.`, 'invalid_return_status');
+export function nextStatuses(status: repo.ReturnStatusValue): repo.ReturnStatusValue[] {
+  return NEXT_STATUSES[status];
+}
+
+/**
+ * Moves a return to `status` with the values of that step, in the caller's transaction (which
+ * holds the return's lock). 409 `invalid_return_status` for a move its state does not allow.
+ */
+async function moveReturn(
+  db: Executor, row: repo.ReturnRow, status: repo.ReturnStatusValue,
+  values: { courierPartner?: string; trackingNumber?: string; rejectionReason?: string } = {},
+): Promise<repo.ReturnRow> {
+  if (!NEXT_STATUSES[row.status].includes(status)) {
+    throw new ConflictError(`A return that is ${RETURN_STATUS_LABELS[row.status]} cannot become ${RETURN_STATUS_LABELS[status]}.`, 'invalid_return_status');
   }
-  const row = await repo.updateReturn(db, returnId, found.status, { status });
-  if (!row) throw new ConflictError('The return changed meanwhile. Please reload.', 'return_changed');
-  return row;
+  const moved = await repo.updateReturn(db, row.id, row.status, { status, ...values });
+  if (!moved) throw new ConflictError('The return changed meanwhile. Please reload.', 'return_changed');
+  return moved;
 }
 
 /** Return requests of orders: their lines, private photos and steps. Requesting one is a flow (flows/returns.ts). */
@@ -187,11 +198,40 @@ export function createReturnsService({ db, photos }: { db: Database; photos: Pri
   return {
     /** Returns of these orders with their lines and pictures (the order answer embeds them). */
     ofOrders: (ctx: RequestContext, orderIds: number[], lineDetails: Map<number, LineDetail>) => listReturnsOfOrders(q(ctx), ctx, photos, orderIds, lineDetails),
-    create: (ctx: CustomerContext, input: ReturnCreateFields, images: UploadedImage[]) => createReturn(q(ctx), ctx, photos, input, images),
+    /** The dashboard: returns waiting for a decision, and received returns whose refund is owed (with their value). */
+    queues: (ctx: RequestContext) => returnQueues(q(ctx), ctx.store.id),
+    /** The return requests of these orders as stored, oldest first (no lines or photos). */
+    rowsOfOrders: (ctx: RequestContext, orderIds: number[]) => repo.listReturnsOfOrders(q(ctx), ctx.store.id, orderIds),
+    create: (ctx: CustomerContext, input: ReturnCreateFields, images: UploadedImage[], now: Date) => createReturn(q(ctx), ctx, photos, input, images, now),
     submitTracking: (ctx: CustomerContext, input: ReturnTrackingBody) => submitTracking(q(ctx), ctx, input),
     openPhoto: (ctx: RequestContext, imageId: number, link: { expires?: string; signature?: string }) => openReturnPhoto(q(ctx), ctx, photos, imageId, link),
-    /** Back office (and tests until it exists): moves a return to its next status. */
-    changeStatus: (ctx: RequestContext, returnId: number, status: repo.ReturnStatusValue) => changeReturnStatus(q(ctx), ctx, returnId, status),
+    /** One of the store's returns, locked for the caller's transaction when asked; 404 when it is another store's or does not exist. */
+    async inStore(ctx: RequestContext, returnId: number, lock = false): Promise<repo.ReturnRow> {
+      const row = await repo.findReturn(q(ctx), ctx.store.id, returnId, undefined, lock);
+      if (!row) throw new NotFoundError('This return request does not exist.');
+      return row;
+    },
+    byId: (scope: Scope, returnId: number) => repo.findReturnById(executor(db, scope), returnId),
+    listForStaff: (ctx: RequestContext, filter: repo.ReturnFilter | undefined, limit: number, offset: number) =>
+      repo.listReturnsForStaff(q(ctx), ctx.store.id, filter, limit, offset),
+    countForStaff: (ctx: RequestContext, filter: repo.ReturnFilter | undefined) => repo.countReturnsForStaff(q(ctx), ctx.store.id, filter),
+    /** The order lines and pictures of these returns. */
+    async partsOf(scope: Scope, returnIds: number[]) {
+      const [lines, images] = await Promise.all([repo.listReturnLines(executor(db, scope), returnIds), repo.listReturnImages(executor(db, scope), returnIds)]);
+      return { lines, images };
+    },
+    /**
+     * A refund of a return failed after the return was marked refunded: it is Received again, so
+     * staff can refund it once more (the one step back the shop's own systems take).
+     */
+    async reopenForRefund(scope: Scope, returnId: number): Promise<void> {
+      await repo.updateReturn(executor(db, scope), returnId, 'refunded', { status: 'received' });
+    },
+    /** Moves a return to its next status in the caller's transaction; 409 for a move its state does not allow. */
+    move: (scope: Scope, row: repo.ReturnRow, status: repo.ReturnStatusValue, values?: Parameters<typeof moveReturn>[3]) =>
+      moveReturn(executor(db, scope), row, status, values),
+    /** Open returns (not rejected or refunded) per order. */
+    openCounts: (ctx: RequestContext, orderIds: number[]) => repo.countOpenReturns(q(ctx), ctx.store.id, orderIds),
     /** A signed, expiring link to one photo of the store's returns (the back office's return screens). */
     photoUrl: (ctx: RequestContext, imageId: number) => signReturnPhotoUrl(photos, ctx.store.id, imageId),
   };

@@ -22,7 +22,7 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 /** Paths only a signed-in customer (or one signing in) sees: nothing there for a search engine. */
 const PRIVATE_PATHS = [
   '/api/', '/pay/', '/dev/', '/create-return/', '/order/', '/address/',
-  '/order$', '/address$', '/cart$', '/checkout$', '/dashboard$', '/edit-profile$',
+  '/order$', '/address$', '/cart$', '/checkout$', '/dashboard$', '/edit-profile$', '/wishlist$',
   '/login', '/register', '/forgot-password',
 ];
 

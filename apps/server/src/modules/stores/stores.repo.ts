@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, like, or, sql } from 'drizzle-orm';
 import { type StoreConfiguration, storeDomains, stores } from '@gemstore/db';
 import type { Executor } from '../../lib/db.ts';
 import type { Store } from '../../lib/context.ts';
@@ -27,7 +27,34 @@ export async function findStoreById(db: Executor, storeId: number): Promise<Stor
 }
 
 /** Changes settings columns of a store; false when there is no such store. */
-export async function updateStoreSettings(db: Executor, storeId: number, values: Partial<Pick<Store, 'staffTwoFactorRequired'>>): Promise<boolean> {
+export async function updateStoreSettings(
+  db: Executor, storeId: number,
+  values: Partial<Pick<Store, 'staffTwoFactorRequired' | 'legalName' | 'taxAddress' | 'gstin' | 'taxStateId' | 'invoicePrefix'>>,
+): Promise<boolean> {
   const rows = await db.update(stores).set(values).where(eq(stores.id, storeId)).returning({ id: stores.id });
   return rows.length === 1;
+}
+
+/** The store's row, locked until the transaction ends (a settings change reads, checks and writes it). */
+export async function lockStore(db: Executor, storeId: number) {
+  const [row] = await db.select().from(stores).where(eq(stores.id, storeId)).limit(1).for('update');
+  return row ?? null;
+}
+
+export type StoreRow = typeof stores.$inferSelect;
+export type StoreProfileValues = Pick<StoreRow, 'name' | 'logoPath' | 'configuration' | 'currency' | 'usdRate'>;
+export type PaymentSettingsValues = Pick<StoreRow, 'paymentProvider' | 'reservationMinutes' | 'paymentMethodIds'>;
+
+/** Changes the store's profile or payment columns. */
+export async function updateStore(db: Executor, storeId: number, values: Partial<StoreProfileValues & PaymentSettingsValues>): Promise<void> {
+  await db.update(stores).set(values).where(eq(stores.id, storeId));
+}
+
+/** The stores served on `localhost` and `*.localhost` (the demo's), each saying whether it is the one on `localhost`. */
+export async function listDemoStores(db: Executor): Promise<{ storeId: number; home: boolean }[]> {
+  return db.select({ storeId: storeDomains.storeId, home: sql<boolean>`bool_or(${storeDomains.domain} = 'localhost')` })
+    .from(storeDomains)
+    .where(or(eq(storeDomains.domain, 'localhost'), like(storeDomains.domain, '%.localhost')))
+    .groupBy(storeDomains.storeId)
+    .orderBy(storeDomains.storeId);
 }

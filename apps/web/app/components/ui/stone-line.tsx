@@ -60,7 +60,7 @@ export function StoneLineCells({ item, linkThumb = false, testIdPrefix }: { item
         badge={item.status !== 'available' && <span className="badge badge--muted" data-testid={testId('unavailable')}>Unavailable</span>}
       />
       <td data-label="Ratti" data-testid={testId('ratti')}>{rattiText(item, ratti_mg)}</td>
-      <td data-label="Amount" className="num" data-testid={testId('amount')}>{price(item.amounts.mrpAmount)}</td>
+      <td data-label="Amount" className="num" data-testid={testId('amount')}><span className="figure">{price(item.amounts.mrpAmount)}</span></td>
     </>
   );
 }

@@ -21,18 +21,20 @@ export function IdentifierField({ error, defaultValue }: { error?: string; defau
 interface NewPasswordFieldsProps {
   /** The labels of the password and of its confirmation. */
   labels: { password: string; confirmation: string };
-  errors: { password?: string; password_confirmation?: string };
+  /** The fields' names, which are also the keys of their errors (the call's body names). */
+  names?: { password: string; confirmation: string };
+  errors: Partial<Record<string, string>>;
   autoFocus?: boolean;
 }
 
 /** A new password (with the rule as its hint) and its confirmation. */
-export function NewPasswordFields({ labels, errors, autoFocus }: NewPasswordFieldsProps) {
+export function NewPasswordFields({ labels, names = { password: 'password', confirmation: 'password_confirmation' }, errors, autoFocus }: NewPasswordFieldsProps) {
   return (
     <>
       <Field
-        name="password"
+        name={names.password}
         label={labels.password}
-        error={errors.password}
+        error={errors[names.password]}
         hint={PASSWORD_HINT}
         type="password"
         autoComplete="new-password"
@@ -41,9 +43,9 @@ export function NewPasswordFields({ labels, errors, autoFocus }: NewPasswordFiel
         autoFocus={autoFocus}
       />
       <Field
-        name="password_confirmation"
+        name={names.confirmation}
         label={labels.confirmation}
-        error={errors.password_confirmation}
+        error={errors[names.confirmation]}
         type="password"
         autoComplete="new-password"
         maxLength={AUTH_LIMITS.password}

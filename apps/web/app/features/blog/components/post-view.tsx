@@ -22,7 +22,7 @@ export function PostView({ post }: { post: Post }) {
         )}
       </header>
       <figure className="post__cover">
-        <SafeImage src={mediaUrl(post.cover_photo_url, DEFAULT_BLOG_COVER)} fallback={DEFAULT_BLOG_COVER} alt="" width={1200} height={630} loading="eager" />
+        <SafeImage src={mediaUrl(post.cover_photo_url, DEFAULT_BLOG_COVER)} fallback={DEFAULT_BLOG_COVER} alt="" width={1200} height={630} loading="eager" fetchPriority="high" />
       </figure>
       {/* The API sanitises post HTML before it is stored and again when it is served. */}
       <div className="prose post__body" data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.body }} />

@@ -77,7 +77,7 @@ export function StoneResults({ label, filter, counts, items, more, keep = {}, ch
             <p className="empty" data-testid="no-products">No Products Found.</p>
           ) : (
             <ul className="item-grid" data-testid="item-grid">
-              {items.map((item, i) => <ItemCard key={item.id} item={item} eager={i < 4} />)}
+              {items.map((item, i) => <ItemCard key={item.id} item={item} eager={i < 4} first={i === 0} />)}
             </ul>
           )}
           <LoadMore hasMore={more.hasMore} loading={more.loading} error={more.error} onLoadMore={more.load} label="Show more stones" href={more.href} />

@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { isSafeWebUrl, isSitePath } from '@gemstore/contracts/urls';
 import { SafeImage } from '../../../components/ui/safe-image.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
 
@@ -21,7 +23,7 @@ function usePrefersReducedMotion(): boolean {
  * Cross-fading hero slider without a library. It pauses while hovered or focused, with the pause
  * button, and when the visitor prefers reduced motion (then only the dots change slides).
  */
-export function HeroSlider({ slides }: { slides: { image: string; alt: string }[] }) {
+export function HeroSlider({ slides }: { slides: { image: string; alt: string; text?: string; href?: string }[] }) {
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
@@ -59,7 +61,10 @@ export function HeroSlider({ slides }: { slides: { image: string; alt: string }[
             aria-hidden={i !== active}
             data-testid="hero-slide"
           >
-            <SafeImage src={mediaUrl(s.image)} alt={s.alt} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} width={1600} height={600} />
+            <SlideLink href={s.href} hidden={i !== active}>
+              <SafeImage src={mediaUrl(s.image)} alt={s.alt} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} width={1600} height={600} />
+              {s.text && <span className="hero__caption" data-testid="hero-caption">{s.text}</span>}
+            </SlideLink>
           </div>
         ))}
       </div>
@@ -84,4 +89,12 @@ export function HeroSlider({ slides }: { slides: { image: string; alt: string }[
       )}
     </section>
   );
+}
+
+/** A slide's link: only a path in the shop or an https address becomes one; a hidden slide's link leaves the tab order. */
+function SlideLink({ href, hidden, children }: { href?: string; hidden: boolean; children: ReactNode }) {
+  const tabIndex = hidden ? -1 : undefined;
+  if (isSitePath(href)) return <Link to={href} className="hero__link" tabIndex={tabIndex}>{children}</Link>;
+  if (isSafeWebUrl(href)) return <a href={href} className="hero__link" tabIndex={tabIndex}>{children}</a>;
+  return <>{children}</>;
 }

@@ -3,6 +3,7 @@ import { isSafeWebUrl } from '@gemstore/contracts/urls';
 import { MailIcon, PhoneIcon, PinIcon, WhatsAppIcon } from '../../../components/ui/icons.tsx';
 import { pagePath, phoneDigits, productPath, type SiteData } from '../site-data.ts';
 import { EnquiryForm } from './enquiry-form.tsx';
+import { NewsletterForm } from './newsletter-form.tsx';
 
 function LinkList({ title, links, testId }: { title: string; links: { key: number; to: string; label: string }[]; testId: string }) {
   if (links.length === 0) return null;
@@ -23,8 +24,9 @@ export function SiteFooter({ site }: { site: SiteData }) {
   const { profile } = site;
   const config = profile.configurationData;
   const contact = config.footer.contact;
-  // Spec section 2: the chat opens with the footer phone, the number shown beside it.
-  const whatsapp = phoneDigits(contact.phone);
+  // Spec section 2: the chat opens with the footer phone, the number shown beside it, unless the
+  // shop has set a WhatsApp number of its own in the back office (store profile).
+  const whatsapp = phoneDigits(config.whatsappPhone || contact.phone);
   // The API drops unsafe URLs already; the page still renders only https links and frames.
   const social = (Object.keys(SOCIAL_LABELS) as (keyof typeof SOCIAL_LABELS)[])
     .flatMap((k) => {
@@ -35,6 +37,7 @@ export function SiteFooter({ site }: { site: SiteData }) {
 
   return (
     <footer className="site-footer">
+      <NewsletterForm storeName={profile.name} />
       <div className="container footer__grid">
         <section className="footer__col footer__contact" aria-labelledby="footer-contact">
           <h2 className="footer__heading" id="footer-contact">Visit or call us</h2>

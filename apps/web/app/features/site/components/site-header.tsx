@@ -21,10 +21,7 @@ export function SiteHeader({ site, cartCount = 0, search }: { site: SiteData; ca
 
   // Spec section 4: logout clears the token locally and on the server, then goes to Homepage. Leaving
   // first keeps a login-required page from sending the customer to Login as the session ends.
-  const logOut = async () => {
-    await navigate('/home');
-    await session.signOut();
-  };
+  const logOut = () => session.signOut(() => navigate('/home'));
 
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
   useEffect(() => {

@@ -1,0 +1,21 @@
+import type { OrderStage } from '@gemstore/contracts';
+
+/** Query keys of the order pages: a step on an order refreshes the list and the order. */
+export const ordersKey = ['admin', 'orders'] as const;
+export const orderKey = (id: number) => ['admin', 'orders', 'one', id] as const;
+
+export function stageColor(stage: OrderStage): string {
+  return { awaiting_payment: 'yellow', payment_lapsed: 'gray', cancelled: 'gray', paid: 'blue', dispatched: 'indigo', delivered: 'green' }[stage];
+}
+
+/** A moment as staff read it, in the browser's own time zone: "5 Mar 2026, 14:05". */
+export function formatWhen(iso: string): string {
+  return new Date(iso).toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** The start of a day picked in a date field (yyyy-mm-dd), in the browser's time zone, as an instant; `nextDay` for the end of a range. */
+export function dayStart(day: string, nextDay = false): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d + (nextDay ? 1 : 0)).toISOString();
+}

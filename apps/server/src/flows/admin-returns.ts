@@ -1,0 +1,170 @@
+import {
+  ADMIN_RETURNS_PER_PAGE, type AdminOrderCustomer, type AdminRefundsResponse, type AdminReturnResponse, type AdminReturnsQuery,
+  type AdminReturnsResponse, type AdminReturnStatusBody, type AdminReturnSummary, RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnReason,
+} from '@gemstore/contracts';
+import type { Database } from '@gemstore/db';
+import { type RequestContext, within } from '../lib/context.ts';
+import { ValidationError } from '../lib/errors.ts';
+import type { QueuedMessage } from '../modules/notifications/notifications.service.ts';
+import { stageOf } from '../modules/orders/orders.service.ts';
+import { nextStatuses, type ReturnRow } from '../modules/returns/returns.service.ts';
+import type { Services } from '../services.ts';
+import { actorOf, timelineOf } from './admin-timeline.ts';
+import { lineDetailsOf } from './order-lines.ts';
+import type { OrderMessages } from './order-messages.ts';
+import { owedPayments, type RefundFlows, toAdminRefund } from './refunds.ts';
+
+/** Entries each part of the refunds-owed view lists at most. */
+const OWED_LIMIT = 200;
+const RECENT_REFUNDS = 50;
+
+const noCustomer = (id: number): AdminOrderCustomer => ({ id, name: '', email: null, phone: null });
+
+/**
+ * The back office's returns: the queue, one return with its private photos and steps, and its
+ * next step (Approved, Rejected with the reason the customer reads, Picked Up with the courier and
+ * tracking number, Received, Refunded through the refunds flow). Each step locks the order and the
+ * return, checks the move, writes it with its timeline event, audit entry and the customer's
+ * message, and sends the message after the commit. Also the view of money owed back.
+ */
+export function adminReturnFlows(db: Database, services: Services, messages: OrderMessages, refunds: RefundFlows) {
+  const { orders, returns, customers, catalog, payments, audit } = services;
+
+  async function summaries(ctx: RequestContext, rows: ReturnRow[]): Promise<AdminReturnSummary[]> {
+    const [{ lines, images }, contacts, orderLines] = await Promise.all([
+      returns.partsOf(ctx, rows.map((r) => r.id)), customers.contacts(ctx, rows.map((r) => r.customerId)),
+      orders.lines(ctx, [...new Set(rows.map((r) => r.orderId))]),
+    ]);
+    const prices = new Map(orderLines.map((l) => [l.id, l.pricePaise]));
+    return rows.map((r) => {
+      const own = lines.filter((l) => l.returnId === r.id);
+      return {
+        id: r.id, order_id: r.orderId, placed_on: r.placedOn.toISOString(), status: r.status, status_label: RETURN_STATUS_LABELS[r.status],
+        reason_label: RETURN_REASONS[r.reason as ReturnReason] ?? r.reason,
+        total_qty: own.length, value: own.reduce((s, l) => s + (prices.get(l.orderLineId) ?? 0), 0) / 100,
+        photos: images.filter((i) => i.returnId === r.id).length, customer: contacts.get(r.customerId) ?? noCustomer(r.customerId),
+      };
+    });
+  }
+
+  async function detail(ctx: RequestContext, ret: ReturnRow): Promise<AdminReturnResponse> {
+    const order = await orders.inStore(ctx, ret.orderId);
+    const [{ lines, images }, { details }, [dispatch], orderRefunds, contacts] = await Promise.all([
+      returns.partsOf(ctx, [ret.id]), lineDetailsOf(services, ctx, [order.id]), orders.dispatches(ctx, [order.id]),
+      payments.refundsOf(ctx, [order.id]), customers.contacts(ctx, [ret.customerId]),
+    ]);
+    const customer = contacts.get(ret.customerId) ?? noCustomer(ret.customerId);
+    const refunded = new Set(orderRefunds.filter((r) => r.status !== 'failed').flatMap((r) => r.lines.map((l) => l.orderLineId)));
+    const own = orderRefunds.filter((r) => r.returnId === ret.id);
+    const refund = own.findLast((r) => r.status !== 'failed') ?? own.at(-1);
+    const refundIds = new Set(own.map((r) => r.id));
+    const orderLines = await orders.lines(ctx, [order.id]);
+    const timeline = await timelineOf(services, ctx, (await orders.events(ctx, [order.id]))
+      .filter((e) => e.returnId === ret.id || (e.refundId !== null && refundIds.has(e.refundId))), customer.name);
+    return {
+      return: {
+        id: ret.id, order_id: ret.orderId, order_stage: stageOf(order, dispatch), placed_on: ret.placedOn.toISOString(),
+        status: ret.status, status_label: RETURN_STATUS_LABELS[ret.status], reason: ret.reason, reason_label: RETURN_REASONS[ret.reason as ReturnReason] ?? ret.reason,
+        comment: ret.comment, photos: images.map((i) => ({ id: i.id, url: returns.photoUrl(ctx, i.id) })),
+        courier_partner: ret.courierPartner, tracking_number: ret.trackingNumber, rejection_reason: ret.rejectionReason,
+        lines: lines.map((l) => {
+          const line = orderLines.find((o) => o.id === l.orderLineId);
+          const item = details.get(l.orderLineId)?.item;
+          return {
+            id: l.orderLineId, sku: item?.sku ?? '', name: line?.itemName ?? '', price: (line?.pricePaise ?? 0) / 100, image: item?.image ?? '',
+            refunded: refunded.has(l.orderLineId),
+          };
+        }),
+        customer, refund: refund ? toAdminRefund(refund) : null, timeline, next: nextStatuses(ret.status),
+      },
+    };
+  }
+
+  /** A move other than Refunded: checked, written with its event, audit entry and message, in one transaction. */
+  async function move(ctx: RequestContext, returnId: number, body: AdminReturnStatusBody, now: Date): Promise<void> {
+    const status = body.status;
+    if (status === 'rejected' && !body.note) throw ValidationError.field('note', 'Give the reason the customer will read.');
+    let queued: QueuedMessage[] = [];
+    await db.transaction(async (tx) => {
+      const t = within(ctx, tx);
+      const first = await returns.inStore(t, returnId);
+      // The order first, as every step on it locks it first; then the return.
+      const order = await orders.inStore(t, first.orderId, true);
+      const row = await returns.inStore(t, returnId, true);
+      const values: Parameters<typeof returns.move>[3] = {};
+      if (status === 'rejected') values.rejectionReason = body.note;
+      if (status === 'picked_up' && !(row.courierPartner && row.trackingNumber) && !(body.courier_partner && body.tracking_number)) {
+        throw ValidationError.field('tracking_number', 'The customer has not sent the courier and tracking number: enter them.');
+      }
+      if (status === 'picked_up' && body.courier_partner && body.tracking_number) {
+        values.courierPartner = body.courier_partner;
+        values.trackingNumber = body.tracking_number;
+      }
+      const moved = await returns.move(t, row, status, values);
+      const data: Record<string, string | number | null> = {};
+      if (status === 'picked_up') Object.assign(data, { courier_partner: moved.courierPartner, tracking_number: moved.trackingNumber });
+      if (status === 'received') {
+        // The stones are back with the shop: hidden until staff look them over and show them again.
+        const { lines } = await returns.partsOf(t, [row.id]);
+        const back = (await orders.lines(t, [order.id])).filter((l) => lines.some((r) => r.orderLineId === l.id)).map((l) => l.itemId);
+        data.stones_back = (await catalog.moveStones(t, back, 'sold', 'hidden')).length;
+      }
+      const event = await orders.recordEvent(t, {
+        storeId: ctx.store.id, orderId: order.id, kind: `return_${status}`, key: `return:${row.id}:${status}`, returnId: row.id,
+        note: body.note, data, at: now, ...actorOf(ctx),
+      });
+      await audit.record(t, {
+        action: 'return.status', objectType: 'return', objectId: row.id,
+        changes: { status: { old: row.status, new: status }, ...(body.note ? { note: { old: null, new: body.note } } : {}) },
+      });
+      queued = await messages.queue(t, order, event);
+    });
+    await messages.deliver(ctx, queued);
+  }
+
+  return {
+    async list(ctx: RequestContext, query: AdminReturnsQuery): Promise<AdminReturnsResponse> {
+      const [rows, total] = await Promise.all([
+        returns.listForStaff(ctx, query.status, ADMIN_RETURNS_PER_PAGE, (query.page - 1) * ADMIN_RETURNS_PER_PAGE),
+        returns.countForStaff(ctx, query.status),
+      ]);
+      return { data: await summaries(ctx, rows), total, page: query.page, per_page: ADMIN_RETURNS_PER_PAGE };
+    },
+
+    get: async (ctx: RequestContext, returnId: number) => detail(ctx, await returns.inStore(ctx, returnId)),
+
+    /** The return's next step; Refunded refunds its stones through the payment provider (refunds capability). */
+    async setStatus(ctx: RequestContext, returnId: number, body: AdminReturnStatusBody, now = new Date()): Promise<AdminReturnResponse> {
+      if (body.status === 'refunded') await refunds.refundReturn(ctx, returnId, body.note);
+      else await move(ctx, returnId, body, now);
+      return detail(ctx, await returns.inStore(ctx, returnId));
+    },
+
+    /** Money owed back: payments that could not buy their stones, returns received and not refunded, and the latest refunds. */
+    async owed(ctx: RequestContext): Promise<AdminRefundsResponse> {
+      const [flagged, waiting, recent] = await Promise.all([
+        orders.listForStaff(ctx, { refundOwed: true }, OWED_LIMIT, 0),
+        returns.listForStaff(ctx, 'received', OWED_LIMIT, 0),
+        payments.recentRefunds(ctx, ctx.store.id, RECENT_REFUNDS),
+      ]);
+      const ids = flagged.map((o) => o.id);
+      const [paid, contacts, recentWithLines] = await Promise.all([
+        payments.ofOrders(ctx, ids), customers.contacts(ctx, flagged.map((o) => o.customerId)),
+        payments.refundsOf(ctx, [...new Set(recent.map((r) => r.orderId))]),
+      ]);
+      const refunded = await payments.refundedOfPayments(ctx, paid.map((p) => p.id));
+      return {
+        owed: flagged.map((o) => ({
+          order_id: o.id, placed_on: o.placedOn.toISOString(), customer: contacts.get(o.customerId) ?? noCustomer(o.customerId),
+          payments: owedPayments(o, paid.filter((p) => p.orderId === o.id)).filter((p) => (refunded.get(p.id) ?? 0) < p.amountPaise).map((p) => ({
+            id: p.id, provider: p.provider, provider_payment_id: p.providerPaymentId, amount: p.amountPaise / 100, created_at: p.createdAt.toISOString(),
+          })),
+        })).filter((o) => o.payments.length > 0),
+        returns_to_refund: await summaries(ctx, waiting),
+        recent: recent.map((r) => toAdminRefund(recentWithLines.find((x) => x.id === r.id)!)),
+      };
+    },
+  };
+}
+
+export type AdminReturnFlows = ReturnType<typeof adminReturnFlows>;

@@ -1,0 +1,98 @@
+import { GST_STATE_CODES } from '@gemstore/contracts';
+import type { InvoiceBuyer, InvoiceSeller } from '@gemstore/db';
+import { type CustomerContext, type RequestContext, type Scope, type StaffContext, type Store } from '../lib/context.ts';
+import { ConflictError } from '../lib/errors.ts';
+import { listStates } from '../modules/addresses/locations.ts';
+import type { InvoiceRow } from '../modules/invoices/invoices.service.ts';
+import type { OrderRow } from '../modules/orders/orders.service.ts';
+import type { Services } from '../services.ts';
+
+/** The ISO id (`IN-RJ`) of an Indian state by its name, as order addresses keep it. */
+function indianStateId(name: string): string | undefined {
+  const wanted = name.trim().toLowerCase();
+  return listStates('IN')?.find((s) => s.name.toLowerCase() === wanted)?.id;
+}
+
+function stateNameOf(stateId: string): string {
+  return listStates('IN')?.find((s) => s.id === stateId)?.name ?? '';
+}
+
+/**
+ * Tax invoices and receipts: frozen from the order, its stones' gem types and the store's tax
+ * settings in the payment's transaction, numbered right after it, and rendered for the customer
+ * (their own orders) and the staff (the store's orders).
+ */
+export function invoiceFlows({ orders, catalog, stores, payments, invoices }: Services) {
+  /** Writes the invoice of an order that has just been paid, inside the payment's transaction. */
+  async function freeze(scope: Scope, order: OrderRow, paidAt: Date): Promise<InvoiceRow> {
+    const [store, lines] = await Promise.all([stores.findById(scope, order.storeId), orders.lines(scope, [order.id])]);
+    const taxes = new Map((await catalog.stoneTaxes(scope, order.storeId, lines.map((l) => l.itemId))).map((t) => [t.itemId, t]));
+    const s = store!;
+    const sellerState = stateNameOf(s.taxStateId);
+    const seller: InvoiceSeller = {
+      legalName: s.legalName || s.name, address: s.taxAddress || s.configuration.footer.contact.address, gstin: s.gstin,
+      state: sellerState, stateCode: GST_STATE_CODES[s.taxStateId] ?? '', email: s.email,
+    };
+    const ship = order.shippingAddress;
+    const bill = order.billingAddress;
+    const inIndia = ship.country === 'India';
+    const supplyState = inIndia ? indianStateId(ship.state) : undefined;
+    const buyer: InvoiceBuyer = {
+      name: bill.name, phone: bill.phone, country: bill.country,
+      address: [bill.address, bill.locality, bill.landmark, bill.city, `${bill.state} ${bill.pincode}`.trim(), bill.country].filter(Boolean).join(', '),
+      placeOfSupply: inIndia ? `${ship.state}${supplyState && GST_STATE_CODES[supplyState] ? ` (${GST_STATE_CODES[supplyState]})` : ''}` : `${ship.country} (outside India)`,
+    };
+    return invoices.freeze(scope, {
+      storeId: order.storeId, orderId: order.id, kind: s.isFromIndia ? 'tax' : 'receipt', issuedAt: paidAt, seller, buyer,
+      // Within the seller's state: CGST + SGST; another state, or abroad: IGST.
+      intraState: Boolean(sellerState) && inIndia && ship.state.trim().toLowerCase() === sellerState.toLowerCase(),
+      lines: lines.map((l) => {
+        const t = taxes.get(l.itemId);
+        return { description: l.itemName, sku: t?.sku ?? String(l.itemId), hsn: t?.hsnCode ?? '7103', rateBp: t?.gstRateBp ?? 25, pricePaise: l.pricePaise };
+      }),
+    });
+  }
+
+  /** Numbers the invoice if it has no number yet (its own short transaction on the store's series). */
+  async function numbered(store: Pick<Store, 'invoicePrefix'>, row: InvoiceRow): Promise<InvoiceRow> {
+    return row.number !== null ? row : invoices.number(row.id, row.orderId, store.invoicePrefix);
+  }
+
+  /** The numbered invoice of a paid order: frozen now for an order paid before invoices were kept (dated by its payment). */
+  async function invoiceOf(ctx: RequestContext, order: OrderRow): Promise<InvoiceRow> {
+    if (order.status !== 'paid') throw new ConflictError('An invoice is issued once the order is paid.', 'order_not_paid');
+    let row = await invoices.ofOrder(ctx, order.id);
+    if (!row) {
+      const paid = (await payments.ofOrders(ctx, [order.id])).find((p) => p.amountPaise >= order.totalPaise);
+      row = await freeze(ctx, order, paid?.createdAt ?? new Date());
+    }
+    return numbered(ctx.store, row);
+  }
+
+  async function pdf(ctx: RequestContext, order: OrderRow) {
+    const row = await invoiceOf(ctx, order);
+    return { filename: `${row.kind === 'tax' ? 'invoice' : 'receipt'}-${row.number!.replaceAll('/', '-')}.pdf`, body: await invoices.pdf(row) };
+  }
+
+  return {
+    freeze,
+
+    /**
+     * After a payment's transaction committed: gives the new invoice its number. A failure here
+     * loses nothing: the invoice is numbered when it is first downloaded.
+     */
+    async afterPayment(orderId: number): Promise<void> {
+      try {
+        const row = await invoices.ofOrder({}, orderId);
+        if (!row || row.number !== null) return;
+        const store = await stores.findById({}, row.storeId);
+        if (store) await numbered(store, row);
+      } catch {
+        // Numbered on first download instead.
+      }
+    },
+
+    customerPdf: async (ctx: CustomerContext, orderId: number) => pdf(ctx, await orders.findOwn(ctx, orderId)),
+    staffPdf: async (ctx: StaffContext, orderId: number) => pdf(ctx, await orders.inStore(ctx, orderId)),
+  };
+}

@@ -1,0 +1,159 @@
+import {
+  PAYMENT_METHODS, PAYMENT_PROVIDERS, pictureSrc,
+  type AdminHome, type AdminHomeResponse, type AdminPaymentSettings, type AdminPaymentSettingsResponse,
+  type AdminStoreProfile, type AdminStoreProfileResponse,
+} from '@gemstore/contracts';
+import type { Database, StoreConfiguration } from '@gemstore/db';
+import { executor, type RequestContext, within } from '../../lib/context.ts';
+import type { Executor } from '../../lib/db.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { announceStoreChange } from '../../lib/store-changes.ts';
+import { type AuditRecord, type AuditService, changedFields } from '../audit/audit.service.ts';
+import type { MediaService } from '../media/media.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import * as repo from './stores.repo.ts';
+
+export interface StoresAdminDeps {
+  db: Database;
+  audit: AuditService;
+  media: MediaService;
+  payments: Pick<PaymentsService, 'providerReady'>;
+  /** Told after every change, so this process's copies of the store (profile, settings, menus) are read afresh. */
+  changed: (storeId: number) => void;
+}
+
+const PROVIDER_LABELS: Record<(typeof PAYMENT_PROVIDERS)[number], string> = {
+  sandbox: 'Sandbox (test payments, no money moves)',
+  razorpay: 'Razorpay (cards, UPI, netbanking, wallets)',
+};
+const NOT_READY: Record<(typeof PAYMENT_PROVIDERS)[number], string> = {
+  sandbox: 'The sandbox is off on this server (it never runs in production): choose a real provider.',
+  razorpay: 'Razorpay cannot take payments on this server yet: its keys (RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET) are not set.',
+};
+
+/** Nested values as one level of dotted keys ("header.phone"), so the audit log names the field that changed. */
+function flat(value: unknown, prefix = '', into: Record<string, unknown> = {}): Record<string, unknown> {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) flat(v, prefix ? `${prefix}.${k}` : k, into);
+  } else {
+    into[prefix] = value;
+  }
+  return into;
+}
+
+function toProfile(row: repo.StoreRow): AdminStoreProfile {
+  const c = row.configuration;
+  return {
+    name: row.name, logo: row.logoPath,
+    header: { phone: c.header.phone, address: c.header.address },
+    footer: { contact: { ...c.footer.contact }, copyright: c.footer.copyright },
+    social: { facebook: c.social.facebook ?? '', twitter: c.social.twitter ?? '', instagram: c.social.instagram ?? '', youtube: c.social.youtube ?? '' },
+    whatsapp_phone: c.whatsappPhone ?? '', map_embed_url: c.mapEmbedUrl ?? '',
+    currency: row.currency, usd_rate: row.usdRate, allowed_embed_origins: c.allowedEmbedOrigins ?? [],
+  };
+}
+
+function toHome(c: StoreConfiguration): AdminHomeResponse {
+  return {
+    slider: c.slider.map((s) => ({ image: s.image, alt: s.alt, text: s.text ?? '', href: s.href ?? '', src: pictureSrc(s.image, 1600) })),
+    banners: c.banners.map((b) => ({ image: b.image, alt: b.alt, text: b.text ?? '', href: b.href, src: pictureSrc(b.image) })),
+  };
+}
+
+const toPayments = (row: repo.StoreRow): AdminPaymentSettings => ({
+  provider: row.paymentProvider === 'razorpay' ? 'razorpay' : 'sandbox',
+  reservation_minutes: row.reservationMinutes,
+  payment_method_ids: row.paymentMethodIds,
+});
+
+/**
+ * The back office's store settings: the profile and the home page's slider and banners (stored in
+ * the store's configuration) and the payment settings. Each write locks the store's row, records
+ * the changed fields in the audit log and tells every process in the same transaction.
+ */
+export function createStoresAdminService({ db, audit, media, payments, changed }: StoresAdminDeps) {
+  type Recorder = (entry: AuditRecord) => Promise<void>;
+  async function write<T>(ctx: RequestContext, work: (tx: Executor, row: repo.StoreRow, record: Recorder) => Promise<T>): Promise<T> {
+    const result = await db.transaction(async (tx) => {
+      const row = await repo.lockStore(tx, ctx.store.id);
+      if (!row) throw new NotFoundError('This store does not exist.', 'unknown_store');
+      const done = await work(tx, row, (entry) => audit.record(within(ctx, tx), entry));
+      await announceStoreChange(tx, ctx.store.id);
+      return done;
+    });
+    changed(ctx.store.id);
+    return result;
+  }
+  async function read(ctx: RequestContext): Promise<repo.StoreRow> {
+    const row = await repo.findStoreById(executor(db, ctx), ctx.store.id);
+    if (!row) throw new NotFoundError('This store does not exist.', 'unknown_store');
+    return row;
+  }
+  const profileResponse = (row: repo.StoreRow): AdminStoreProfileResponse => ({
+    profile: toProfile(row), logo_src: row.logoPath ? pictureSrc(row.logoPath, 400) : null,
+  });
+  const paymentsResponse = (row: repo.StoreRow): AdminPaymentSettingsResponse => ({
+    settings: toPayments(row),
+    providers: PAYMENT_PROVIDERS.map((name) => ({ name, label: PROVIDER_LABELS[name], ready: payments.providerReady(name) })),
+    methods: Object.entries(PAYMENT_METHODS).map(([id, name]) => ({ id: Number(id), name })),
+  });
+
+  return {
+    profile: async (ctx: RequestContext) => profileResponse(await read(ctx)),
+
+    updateProfile: (ctx: RequestContext, b: AdminStoreProfile) => write(ctx, async (tx, row, record) => {
+      await media.checkPictures(ctx, [['logo', b.logo]]);
+      const before = toProfile(row);
+      const c = row.configuration;
+      const social = Object.fromEntries(Object.entries(b.social).filter(([, url]) => url)) as StoreConfiguration['social'];
+      const configuration: StoreConfiguration = {
+        ...c,
+        header: b.header, footer: b.footer, social,
+        whatsappPhone: b.whatsapp_phone || undefined, mapEmbedUrl: b.map_embed_url || undefined,
+        allowedEmbedOrigins: b.allowed_embed_origins.length ? b.allowed_embed_origins : undefined,
+      };
+      const values = { name: b.name, logoPath: b.logo, configuration, currency: b.currency, usdRate: b.usd_rate };
+      await repo.updateStore(tx, ctx.store.id, values);
+      const after = toProfile({ ...row, ...values });
+      await record({ action: 'store.profile_update', objectType: 'store', objectId: ctx.store.id, changes: changedFields(flat(before), flat(after)) });
+      return profileResponse({ ...row, ...values });
+    }),
+
+    home: async (ctx: RequestContext) => toHome((await read(ctx)).configuration),
+
+    updateHome: (ctx: RequestContext, b: AdminHome) => write(ctx, async (tx, row, record) => {
+      await media.checkPictures(ctx, [
+        ...b.slider.map((s, i): [string, string] => [`slider.${i}.image`, s.image]),
+        ...b.banners.map((s, i): [string, string] => [`banners.${i}.image`, s.image]),
+      ]);
+      const before = row.configuration;
+      const configuration: StoreConfiguration = {
+        ...before,
+        slider: b.slider.map((s) => ({ image: s.image, alt: s.alt, ...(s.text ? { text: s.text } : {}), ...(s.href ? { href: s.href } : {}) })),
+        banners: b.banners.map((s) => ({ image: s.image, alt: s.alt, href: s.href, ...(s.text ? { text: s.text } : {}) })),
+      };
+      await repo.updateStore(tx, ctx.store.id, { configuration });
+      await record({
+        action: 'store.home_update', objectType: 'store', objectId: ctx.store.id,
+        changes: changedFields({ slider: before.slider, banners: before.banners }, { slider: configuration.slider, banners: configuration.banners }),
+      });
+      return toHome(configuration);
+    }),
+
+    payments: async (ctx: RequestContext) => paymentsResponse(await read(ctx)),
+
+    /** A provider this server cannot run (Razorpay without its keys, the sandbox where it is off) is refused: checkout would fail. */
+    updatePayments: (ctx: RequestContext, b: AdminPaymentSettings) => write(ctx, async (tx, row, record) => {
+      if (!payments.providerReady(b.provider)) throw ValidationError.field('provider', NOT_READY[b.provider]);
+      const values = { paymentProvider: b.provider, reservationMinutes: b.reservation_minutes, paymentMethodIds: b.payment_method_ids };
+      await repo.updateStore(tx, ctx.store.id, values);
+      await record({
+        action: 'store.payments_update', objectType: 'store', objectId: ctx.store.id,
+        changes: changedFields(toPayments(row), toPayments({ ...row, ...values })),
+      });
+      return paymentsResponse({ ...row, ...values });
+    }),
+  };
+}
+
+export type StoresAdminService = ReturnType<typeof createStoresAdminService>;

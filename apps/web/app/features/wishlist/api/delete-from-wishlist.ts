@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OkResponse } from '@gemstore/contracts';
+import { api } from '../../../lib/api.ts';
+import { wishlistQueryOptions } from './get-wishlist.ts';
+
+/** POST wishlist-delete {itemId}. */
+export function deleteFromWishlist(itemId: number): Promise<OkResponse> {
+  return api.wishlistDelete({ body: { itemId } });
+}
+
+export function useDeleteFromWishlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteFromWishlist,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: wishlistQueryOptions().queryKey }),
+  });
+}

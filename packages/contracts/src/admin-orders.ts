@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { MAX_ID } from './constants.ts';
+import { OrderAddress, OrderStatus } from './checkout.ts';
+
+/**
+ * The back office's orders (/api/admin/orders): the list with its filters and CSV export, one
+ * order with everything staff need to act on it, and the actions each allowed only from the right
+ * state. Money in answers is in rupees with paise (the database keeps paise).
+ */
+
+const Id = z.coerce.number().int().positive().max(MAX_ID);
+export const AdminOrderParams = z.object({ id: Id });
+
+/**
+ * Where an order stands, as staff filter it: awaiting payment (placed, stones held), payment
+ * lapsed (the hold ran out unpaid), cancelled, paid (to be dispatched), dispatched, delivered.
+ */
+export const ORDER_STAGES = ['awaiting_payment', 'payment_lapsed', 'cancelled', 'paid', 'dispatched', 'delivered'] as const;
+export const OrderStage = z.enum(ORDER_STAGES);
+export type OrderStage = z.infer<typeof OrderStage>;
+export const ORDER_STAGE_LABELS: Record<OrderStage, string> = {
+  awaiting_payment: 'Awaiting payment', payment_lapsed: 'Payment time ran out', cancelled: 'Cancelled',
+  paid: 'Paid', dispatched: 'Dispatched', delivered: 'Delivered',
+};
+
+/** The list's filters: a stage, or the orders that owe a customer money back (a payment that could not buy the stones). */
+export const ADMIN_ORDER_FILTERS = [...ORDER_STAGES, 'refund_owed'] as const;
+export const AdminOrderFilter = z.enum(ADMIN_ORDER_FILTERS);
+export type AdminOrderFilter = z.infer<typeof AdminOrderFilter>;
+
+export const ADMIN_ORDERS_PER_PAGE = 50;
+
+const Instant = z.iso.datetime({ offset: true, error: 'Give a date and time (ISO 8601).' });
+
+export const AdminOrdersQuery = z.object({
+  status: AdminOrderFilter.optional(),
+  /** An order number, or a customer's name, email or phone (or a part of one). */
+  q: z.string().trim().max(100).optional(),
+  /** Placed at or after this instant (the browser sends the start of the day it shows). */
+  from: Instant.optional(),
+  /** Placed before this instant. */
+  to: Instant.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
+/** The export takes the list's query, without its page. */
+export const AdminOrdersExportQuery = AdminOrdersQuery.omit({ page: true });
+export type AdminOrdersExportQuery = z.infer<typeof AdminOrdersExportQuery>;
+
+export const AdminOrderCustomer = z.object({ id: z.number(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() });
+export type AdminOrderCustomer = z.infer<typeof AdminOrderCustomer>;
+
+export const AdminOrderSummary = z.object({
+  id: z.number(),
+  placed_on: z.string(),
+  stage: OrderStage,
+  stage_label: z.string(),
+  total_qty: z.number(),
+  /** Rupees. */
+  total: z.number(),
+  customer: AdminOrderCustomer,
+  /** Money came in that must go back (a late or second payment) and has not been refunded yet. */
+  refund_owed: z.boolean(),
+  /** Return requests still open (requested, approved, picked up or received). */
+  open_returns: z.number(),
+});
+export type AdminOrderSummary = z.infer<typeof AdminOrderSummary>;
+
+export const AdminOrdersResponse = z.object({ data: z.array(AdminOrderSummary), total: z.number(), page: z.number(), per_page: z.number() });
+export type AdminOrdersResponse = z.infer<typeof AdminOrdersResponse>;
+
+/** Columns of the orders CSV, one row per order. */
+export const ORDER_CSV_COLUMNS = [
+  'order_number', 'placed_on', 'status', 'customer_name', 'customer_email', 'customer_phone', 'stones', 'skus', 'total',
+  'payment_reference', 'courier_partner', 'tracking_number', 'dispatched_on', 'delivered_on', 'refund_owed',
+] as const;
+export type OrderCsvColumn = (typeof ORDER_CSV_COLUMNS)[number];
+
+export const ORDER_EVENT_ACTORS = ['customer', 'staff', 'provider', 'system'] as const;
+
+/** One step of the order's life, as the back office's timeline shows it. */
+export const AdminOrderEvent = z.object({
+  id: z.number(),
+  at: z.string(),
+  kind: z.string(),
+  label: z.string(),
+  /** What the step says in a line: the courier and tracking number, an amount, a return's number. */
+  detail: z.string(),
+  /** A staff note (private), or the reason a return was rejected. */
+  note: z.string(),
+  actor: z.enum(ORDER_EVENT_ACTORS),
+  /** Who took it: the member's name, the customer's, the payment provider, or the shop itself. */
+  by: z.string(),
+  return_id: z.number().nullable(),
+  refund_id: z.number().nullable(),
+});
+export type AdminOrderEvent = z.infer<typeof AdminOrderEvent>;
+
+export const AdminOrderLine = z.object({
+  id: z.number(),
+  item_id: z.number(),
+  sku: z.string(),
+  /** The stone's name when it was ordered. */
+  name: z.string(),
+  /** Rupees. */
+  price: z.number(),
+  /** The stone's picture (its first photo), empty when it has none. */
+  image: z.string(),
+  /** Part of a return request. */
+  returned: z.boolean(),
+  /** Refunded, or a refund of it is under way (a failed refund frees it again). */
+  refunded: z.boolean(),
+});
+export type AdminOrderLine = z.infer<typeof AdminOrderLine>;
+
+export const AdminOrderPayment = z.object({
+  id: z.number(),
+  provider: z.string(),
+  /** The provider's payment id (Razorpay's pay_…, the sandbox's sbx_pay_…). */
+  provider_payment_id: z.string(),
+  /** Rupees. */
+  amount: z.number(),
+  status: z.string(),
+  created_at: z.string(),
+  /** The payment could not buy the stones (late, second or short): it is owed back. */
+  refund_owed: z.boolean(),
+});
+export type AdminOrderPayment = z.infer<typeof AdminOrderPayment>;
+
+export const AdminOrderDispatch = z.object({
+  courier_partner: z.string(), tracking_number: z.string(), dispatched_on: z.string(), delivered_on: z.string().nullable(),
+});
+
+export const AdminOrderReturn = z.object({ id: z.number(), status: z.string(), status_label: z.string(), placed_on: z.string(), total_qty: z.number() });
+
+/** What staff may do with the order now (the buttons the detail shows); the server checks again. */
+export const AdminOrderActions = z.object({
+  dispatch: z.boolean(), deliver: z.boolean(), cancel: z.boolean(),
+  /** Stones of the paid order not refunded yet (the refunds capability is needed too). */
+  refund_lines: z.boolean(),
+});
+
+export const REFUND_STATUS_LABELS = { pending: 'Pending', processed: 'Refunded', failed: 'Failed' } as const;
+
+export const AdminRefund = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  /** `lines`: stones of the paid order; `payment`: a payment owed back in full. */
+  kind: z.enum(['lines', 'payment']),
+  status: z.enum(['pending', 'processed', 'failed']),
+  status_label: z.string(),
+  /** Rupees. */
+  amount: z.number(),
+  provider: z.string(),
+  /** The provider's refund id (Razorpay's rfnd_…) once it answered. */
+  provider_refund_id: z.string().nullable(),
+  payment_id: z.number(),
+  return_id: z.number().nullable(),
+  line_ids: z.array(z.number()),
+  reason: z.string(),
+  failure_reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminRefund = z.infer<typeof AdminRefund>;
+
+export const AdminOrder = z.object({
+  id: z.number(),
+  placed_on: z.string(),
+  status: OrderStatus,
+  stage: OrderStage,
+  stage_label: z.string(),
+  total_qty: z.number(),
+  /** Rupees. */
+  total: z.number(),
+  /** Until when the stones are held for payment (an unpaid order). */
+  reserved_until: z.string(),
+  customer: AdminOrderCustomer,
+  shipping_address: OrderAddress,
+  billing_address: OrderAddress,
+  lines: z.array(AdminOrderLine),
+  /** The payment provider's order id (Razorpay's order_…), once the customer opened the payment page. */
+  provider_order_id: z.string().nullable(),
+  payments: z.array(AdminOrderPayment),
+  refund_owed: z.boolean(),
+  dispatch: AdminOrderDispatch.nullable(),
+  returns: z.array(AdminOrderReturn),
+  refunds: z.array(AdminRefund),
+  timeline: z.array(AdminOrderEvent),
+  actions: AdminOrderActions,
+});
+export type AdminOrder = z.infer<typeof AdminOrder>;
+export const AdminOrderResponse = z.object({ order: AdminOrder });
+export type AdminOrderResponse = z.infer<typeof AdminOrderResponse>;
+
+const Tracking = z.string({ error: 'Enter the tracking number.' }).trim().min(4, 'Enter the tracking number.')
+  .max(40, 'The tracking number must be at most 40 characters.')
+  .regex(/^[A-Za-z0-9-]+$/, 'The tracking number holds only letters, digits and dashes.');
+const Courier = z.string({ error: 'Enter the courier.' }).trim().min(2, 'Enter the courier.').max(60, 'The courier must be at most 60 characters.');
+
+export const AdminDispatchBody = z.object({ courier_partner: Courier, tracking_number: Tracking });
+export type AdminDispatchBody = z.infer<typeof AdminDispatchBody>;
+
+export const AdminCancelBody = z.object({
+  /** Why (kept on the timeline, private). */
+  reason: z.string().trim().max(500, 'At most 500 characters.').default(''),
+});
+export type AdminCancelBody = z.infer<typeof AdminCancelBody>;
+
+export const AdminNoteBody = z.object({
+  note: z.string({ error: 'Write the note.' }).trim().min(1, 'Write the note.').max(2000, 'At most 2000 characters.'),
+});
+export type AdminNoteBody = z.infer<typeof AdminNoteBody>;
+
+export { Courier as CourierName, Tracking as TrackingNumber };
+
+/**
+ * A refund staff start (capability `refunds`): stones of a paid order (`line_ids`), or a payment
+ * owed back in full (`payment_id`). `idempotency_key` (10 to 64 letters, digits, - and _) is made by
+ * the client once per refund it means: sending the same request again answers the same refund and
+ * never refunds twice.
+ */
+export const AdminRefundBody = z.object({
+  idempotency_key: z.string({ error: 'Send an idempotency key.' }).regex(/^[A-Za-z0-9_-]{10,64}$/, 'The idempotency key is 10 to 64 letters, digits, dashes or underscores.'),
+  reason: z.string().trim().max(500, 'At most 500 characters.').default(''),
+  line_ids: z.array(Id).min(1, 'Choose the stones to refund.').max(50).refine((ids) => new Set(ids).size === ids.length, 'Each stone can be chosen once.').optional(),
+  payment_id: Id.optional(),
+}).refine((b) => (b.line_ids === undefined) !== (b.payment_id === undefined), { message: 'Refund either stones (line_ids) or a payment (payment_id).', path: ['line_ids'] });
+export type AdminRefundBody = z.infer<typeof AdminRefundBody>;
+export const AdminRefundResponse = z.object({ refund: AdminRefund, order: AdminOrder });
+export type AdminRefundResponse = z.infer<typeof AdminRefundResponse>;

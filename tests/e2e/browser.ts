@@ -33,6 +33,8 @@ export interface TrackedPage {
   context: BrowserContext;
   /** Errors seen so far (console errors and uncaught page errors). */
   errors: string[];
+  /** The page's latest navigations and API answers, oldest first: what a failed wait reports. */
+  trail: string[];
   /** Fails the test if the page logged an error; `allow` lists expected ones (matched against the text). */
   close(opts?: { allow?: RegExp[] }): Promise<void>;
 }
@@ -55,16 +57,38 @@ export async function openPage(browser: Browser, opts: { phone?: boolean; reduce
     if (m.type() === 'error') errors.push(`console: ${m.text()} (${m.location().url})`);
   });
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  const trail: string[] = [];
+  const note = (line: string) => {
+    trail.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (trail.length > 40) trail.shift();
+  };
+  page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) note(`page ${frame.url()}`); });
+  page.on('response', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) note(`${r.status()} ${r.request().method()} ${r.url()}`); });
   return {
     page,
     context,
     errors,
+    trail,
     async close({ allow = [] } = {}) {
       await context.close();
       const unexpected = errors.filter((e) => !allow.some((re) => re.test(e)));
       expect(unexpected, 'console or page errors').toEqual([]);
     },
   };
+}
+
+/**
+ * Runs a wait on the page; if it fails, the error also tells where the page is, what it shows and
+ * its latest navigations and API answers, so a failure on a busy CI machine names its cause.
+ */
+export async function explained<T>(t: TrackedPage, wait: Promise<T>): Promise<T> {
+  try {
+    return await wait;
+  } catch (error) {
+    const shown = await t.page.locator('main').innerText({ timeout: 5_000 }).catch(() => '(no main element)');
+    const state = [`url: ${t.page.url()}`, `main: ${shown.slice(0, 1_000)}`, 'trail:', ...t.trail, 'errors:', ...t.errors].join('\n');
+    throw new Error(`${(error as Error).message}\n${state}`, { cause: error });
+  }
 }
 
 /** Waits until React has hydrated the page (root.tsx marks <html data-hydrated>), so clicks reach React handlers. */

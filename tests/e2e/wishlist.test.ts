@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingResponse } from '@gemstore/contracts';
-import { api, hydrated, launchBrowser, openPage, origin, signInWithPassword } from './browser.ts';
+import { api, explained, hydrated, launchBrowser, openPage, origin, signInWithPassword } from './browser.ts';
 
 /*
  * The wishlist (issue 14, item 7) on the dollar store of the demo server: a signed-out heart is
@@ -33,7 +33,7 @@ describe('wishlist', () => {
     // After sign-in (and its one reload) the wishlist adds the stone once and shows it.
     await signInWithPassword(page, (u) => u.pathname === '/wishlist' && !u.searchParams.has('add'));
     const card = page.locator(`[data-testid="wishlist-items"] [data-testid="item-card"][data-item-id="${stone!.id}"]`);
-    await card.waitFor({ timeout: 90_000 });
+    await explained(t, card.waitFor({ timeout: 90_000 }));
     await expect.poll(() => page.getByTestId('wishlist-message').textContent(), { timeout: 30_000 }).toBe('The stone is on your wishlist.');
     expect(await card.getByTestId('wishlist-heart').getAttribute('aria-pressed')).toBe('true');
 

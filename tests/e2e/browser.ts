@@ -1,5 +1,5 @@
 import { DEMO_CUSTOMER } from '../../apps/server/src/modules/customers/demo-customers.ts';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 /** Origin of a demo store: localhost and ratna.localhost (INR), atelier.localhost (USD). */
@@ -89,6 +89,53 @@ export async function explained<T>(t: TrackedPage, wait: Promise<T>): Promise<T>
     const state = [`url: ${t.page.url()}`, `main: ${shown.slice(0, 1_000)}`, 'trail:', ...t.trail, 'errors:', ...t.errors].join('\n');
     throw new Error(`${(error as Error).message}\n${state}`, { cause: error });
   }
+}
+
+/** A promise with its resolve outside, and whether it has settled. */
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => { resolve = r; });
+  const d = { promise, done: false, resolve: () => { d.done = true; resolve(); } };
+  return d;
+}
+
+/** Waits for `promise`, or `ms` at most. */
+function within(promise: Promise<void>, ms: number): Promise<void> {
+  return Promise.race([promise, new Promise<void>((r) => setTimeout(r, ms))]);
+}
+
+/**
+ * Makes on purpose the race a busy server makes by chance when a page opens, reads a list and
+ * writes to it at once (the Add To Cart or heart resumed after sign-in): the write waits until the
+ * document has read the list, and that read's answer, the list as it was before the write, reaches
+ * the page two seconds after the write's. A page that takes that answer as fresh shows a list
+ * without what it just added. Later reads pass untouched.
+ */
+export async function answerFirstReadAfterWrite(page: Page, read: string, write: string): Promise<void> {
+  // Node cannot resolve the stores' *.localhost names as Chromium does; the `domain` header names the store.
+  const fetchAtServer = (route: Route) => {
+    const url = new URL(route.request().url());
+    url.hostname = '127.0.0.1';
+    return route.fetch({ url: url.href });
+  };
+  let readMade = deferred();
+  const written = deferred();
+  // A new document (the sign-in's reload) must make its own read before the write goes on.
+  page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) readMade = deferred(); });
+  await page.route((url) => url.pathname === read, async (route) => {
+    if (written.done) return route.continue();
+    const response = await fetchAtServer(route);
+    readMade.resolve();
+    await within(written.promise, 10_000);
+    await new Promise((r) => setTimeout(r, 2_000));
+    await route.fulfill({ response }).catch(() => { /* the page dropped this read */ });
+  });
+  await page.route((url) => url.pathname === write, async (route) => {
+    await within(readMade.promise, 10_000);
+    const response = await fetchAtServer(route);
+    await route.fulfill({ response });
+    written.resolve();
+  });
 }
 
 /** Waits until React has hydrated the page (root.tsx marks <html data-hydrated>), so clicks reach React handlers. */

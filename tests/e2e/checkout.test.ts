@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingResponse, OutboxMessage, OutboxResponse, StoreProfileResponse } from '@gemstore/contracts';
 import { formatPrice } from '@gemstore/contracts/money';
 import { DEMO_CUSTOMER } from '../../apps/server/src/modules/customers/demo-customers.ts';
-import { api, hydrated, launchBrowser, openPage, signInWithPassword } from './browser.ts';
+import { answerFirstReadAfterWrite, api, hydrated, launchBrowser, openPage, signInWithPassword } from './browser.ts';
 import { signInToBackOffice } from './back-office.ts';
 import { makeDataDir, startServer, type RunningServer } from './server.ts';
 
@@ -129,7 +129,9 @@ describe('checkout journey', () => {
     await page.waitForURL((u) => u.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/cart?add=${stone.id}`);
 
-    // Sign in on the Login screens; the cart adds the stone and shows it.
+    // Sign in on the Login screens; the cart adds the stone and shows it, even when the cart it
+    // read as it opened answers after the add.
+    await answerFirstReadAfterWrite(page, '/api/cart-all', '/api/cart-save');
     await signInWithPassword(page, (u) => u.pathname === '/cart' && !u.searchParams.has('add'));
     const row = page.locator(`[data-testid="cart-row"][data-item-id="${stone.id}"]`);
     // After the sign-in's reload the page renders again, adds the stone and reads the cart: allow for a busy machine.

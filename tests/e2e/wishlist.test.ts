@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingResponse } from '@gemstore/contracts';
-import { api, explained, hydrated, launchBrowser, openPage, origin, signInWithPassword } from './browser.ts';
+import { answerFirstReadAfterWrite, api, explained, hydrated, launchBrowser, openPage, origin, signInWithPassword } from './browser.ts';
 
 /*
  * The wishlist (issue 14, item 7) on the dollar store of the demo server: a signed-out heart is
@@ -30,7 +30,9 @@ describe('wishlist', () => {
     await page.waitForURL((u) => u.pathname === '/login', { timeout: 60_000 });
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/wishlist?add=${stone!.id}`);
 
-    // After sign-in (and its one reload) the wishlist adds the stone once and shows it.
+    // After sign-in (and its one reload) the wishlist adds the stone once and shows it, even when
+    // the list it read as it opened answers after the add.
+    await answerFirstReadAfterWrite(page, '/api/wishlist', '/api/wishlist-save');
     await signInWithPassword(page, (u) => u.pathname === '/wishlist' && !u.searchParams.has('add'));
     const card = page.locator(`[data-testid="wishlist-items"] [data-testid="item-card"][data-item-id="${stone!.id}"]`);
     await explained(t, card.waitFor({ timeout: 90_000 }));

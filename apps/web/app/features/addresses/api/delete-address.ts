@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OkResponse } from '@gemstore/contracts';
 import { api } from '../../../lib/api.ts';
 import { addressesQueryOptions } from './get-addresses.ts';
+import { rereadAfterWrite } from '../../../lib/reread-after-write.ts';
 
 /** POST address-delete {addressId} (the primary address cannot be deleted). */
 export function deleteAddress(addressId: number): Promise<OkResponse> {
@@ -12,6 +13,6 @@ export function useDeleteAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAddress,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressesQueryOptions().queryKey }),
+    onSuccess: () => rereadAfterWrite(queryClient, addressesQueryOptions().queryKey),
   });
 }

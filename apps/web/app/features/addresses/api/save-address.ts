@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddressFields, AddressResponse } from '@gemstore/contracts';
 import { api } from '../../../lib/api.ts';
 import { addressesQueryOptions } from './get-addresses.ts';
+import { rereadAfterWrite } from '../../../lib/reread-after-write.ts';
 
 /** POST address-save {address} (a new address) or address-update {address with id}. */
 export function saveAddress({ id, ...address }: AddressFields & { id?: number }): Promise<AddressResponse> {
@@ -14,6 +15,6 @@ export function useSaveAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveAddress,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressesQueryOptions().queryKey }),
+    onSuccess: () => rereadAfterWrite(queryClient, addressesQueryOptions().queryKey),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OkResponse } from '@gemstore/contracts';
 import { api } from '../../../lib/api.ts';
 import { addressesQueryOptions } from './get-addresses.ts';
+import { rereadAfterWrite } from '../../../lib/reread-after-write.ts';
 
 /** POST address-set-primary {addressId}: "Set as default". */
 export function setPrimaryAddress(addressId: number): Promise<OkResponse> {
@@ -12,6 +13,6 @@ export function useSetPrimaryAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setPrimaryAddress,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressesQueryOptions().queryKey }),
+    onSuccess: () => rereadAfterWrite(queryClient, addressesQueryOptions().queryKey),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OkResponse } from '@gemstore/contracts';
 import { api } from '../../../lib/api.ts';
 import { cartQueryOptions } from './get-cart.ts';
+import { rereadAfterWrite } from '../../../lib/reread-after-write.ts';
 
 /** POST cart-delete {cartId}. */
 export function deleteFromCart(cartId: number): Promise<OkResponse> {
@@ -12,6 +13,6 @@ export function useDeleteFromCart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteFromCart,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartQueryOptions().queryKey }),
+    onSuccess: () => rereadAfterWrite(queryClient, cartQueryOptions().queryKey),
   });
 }

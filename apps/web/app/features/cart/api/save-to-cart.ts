@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartSaveResponse } from '@gemstore/contracts';
 import { api } from '../../../lib/api.ts';
 import { cartQueryOptions } from './get-cart.ts';
+import { rereadAfterWrite } from '../../../lib/reread-after-write.ts';
 
 /** POST cart-save {itemId}: a stone already in the cart answers its line; a sold or reserved one gives 409. */
 export function saveToCart(itemId: number): Promise<CartSaveResponse> {
@@ -12,6 +13,6 @@ export function useSaveToCart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveToCart,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartQueryOptions().queryKey }),
+    onSuccess: () => rereadAfterWrite(queryClient, cartQueryOptions().queryKey),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReturnCreateResponse, ReturnReason } from '@gemstore/contracts';
 import { api } from '../../../lib/api.ts';
 import { ordersQueryOptions } from './get-orders.ts';
+import { rereadAfterWrite } from '../../../lib/reread-after-write.ts';
 
 export interface ReturnInput {
   orderId: number;
@@ -26,6 +27,6 @@ export function useCreateReturn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createReturn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersQueryOptions().queryKey }),
+    onSuccess: () => rereadAfterWrite(queryClient, ordersQueryOptions().queryKey),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReturnTrackingBody, ReturnTrackingResponse } from '@gemstore/contracts';
 import { api } from '../../../lib/api.ts';
 import { ordersQueryOptions } from './get-orders.ts';
+import { rereadAfterWrite } from '../../../lib/reread-after-write.ts';
 
 /** POST return-request-tracking-details-submit {returnId, courierPartner, trackingNumber}: only while the return is Approved. */
 export function submitReturnTracking(body: ReturnTrackingBody): Promise<ReturnTrackingResponse> {
@@ -13,6 +14,6 @@ export function useSubmitReturnTracking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitReturnTracking,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersQueryOptions().queryKey }),
+    onSuccess: () => rereadAfterWrite(queryClient, ordersQueryOptions().queryKey),
   });
 }

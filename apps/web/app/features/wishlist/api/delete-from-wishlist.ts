@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OkResponse } from '@gemstore/contracts';
 import { api } from '../../../lib/api.ts';
 import { wishlistQueryOptions } from './get-wishlist.ts';
+import { rereadAfterWrite } from '../../../lib/reread-after-write.ts';
 
 /** POST wishlist-delete {itemId}. */
 export function deleteFromWishlist(itemId: number): Promise<OkResponse> {
@@ -12,6 +13,6 @@ export function useDeleteFromWishlist() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteFromWishlist,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: wishlistQueryOptions().queryKey }),
+    onSuccess: () => rereadAfterWrite(queryClient, wishlistQueryOptions().queryKey),
   });
 }

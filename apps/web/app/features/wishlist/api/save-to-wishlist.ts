@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WishlistSaveResponse } from '@gemstore/contracts';
 import { api } from '../../../lib/api.ts';
 import { wishlistQueryOptions } from './get-wishlist.ts';
+import { rereadAfterWrite } from '../../../lib/reread-after-write.ts';
 
 /** POST wishlist-save {itemId}: a stone already there stays where it is. */
 export function saveToWishlist(itemId: number): Promise<WishlistSaveResponse> {
@@ -12,6 +13,6 @@ export function useSaveToWishlist() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveToWishlist,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: wishlistQueryOptions().queryKey }),
+    onSuccess: () => rereadAfterWrite(queryClient, wishlistQueryOptions().queryKey),
   });
 }

@@ -13,8 +13,14 @@ vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
  * edge of an hour, where a fixed window would hand out its allowance a second time.
  */
 
-/** 11:00:00 UTC: a multiple of the one-hour window since the epoch, where a fixed window starts afresh. */
-const HOUR_EDGE = Date.UTC(2031, 0, 1, 11, 0, 0);
+/**
+ * An hour edge (a multiple of the one-hour window since the epoch, where a fixed window starts
+ * afresh) one to two hours from now. Near, not years away: PGlite's PostgreSQL sets its timers from
+ * this clock, and a timer set years ahead cannot be kept by Node's setTimeout (at most ~24.8 days)
+ * once the clock is back, so the reused PGlite spun on it every millisecond for the next files.
+ */
+const HOUR = 3_600_000;
+const HOUR_EDGE = Math.floor(Date.now() / HOUR) * HOUR + 2 * HOUR;
 
 function at(ms: number): void {
   vi.setSystemTime(ms);

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item, ItemDetail, ItemDetailResponse, ListingResponse, StoreProfileResponse } from '@gemstore/contracts';
 import { formatPrice } from '@gemstore/contracts/money';
-import { api, hydrated, launchBrowser, openPage, origin } from './browser.ts';
+import { api, hydrated, launchBrowser, openPage, origin, signInWithPassword } from './browser.ts';
 
 let browser: Browser;
 let item: Item;
@@ -131,6 +131,44 @@ describe('item page', () => {
     await viewed.getByRole('link').first().click();
     await page.waitForURL((url) => url.pathname === `/item/${first.url[0]!.url}`);
     await expect.poll(() => page.getByTestId('recently-viewed').getByTestId('item-title').allTextContents(), { timeout: 10_000 }).toEqual([second.name]);
+    await t.close();
+  });
+
+  it('keeps the stones viewed before on the shelf after a checkout of one of them, and the checkout its stone', async () => {
+    // The shelf and the checkout read the same stones (items-by-ids): each must take what the other cached.
+    const { data } = await api<ListingResponse>('product-items?page=1', { body: { filter: { product: 'ruby' } } });
+    const [first, second] = [data[3]!, data[4]!];
+    const t = await openPage(browser);
+    const { page } = t;
+    await page.goto(`${origin()}/login`);
+    await hydrated(page);
+    // The sign-in's one reload of the page it lands on is the next load: leave only after it.
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+    await signInWithPassword(page, (url) => url.pathname === '/dashboard');
+    await reloaded;
+    await page.goto(`${origin()}/item/${first.url[0]!.url}`);
+    await hydrated(page);
+    await page.goto(`${origin()}/item/${second.url[0]!.url}`);
+    await hydrated(page);
+    const shelf = () => page.getByTestId('recently-viewed').getByTestId('item-title').allTextContents();
+    await expect.poll(shelf, { timeout: 30_000 }).toEqual([first.name]);
+
+    // Back on the first stone (client-side), Buy Now: the checkout shows it and can place the order.
+    await page.getByTestId('recently-viewed').getByRole('link').first().click();
+    await page.waitForURL((url) => url.pathname === `/item/${first.url[0]!.url}`);
+    await expect.poll(shelf, { timeout: 30_000 }).toEqual([second.name]);
+    await page.getByTestId('buy-now').click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    await page.locator('#checkout-items-title').waitFor();
+    expect(await page.getByText('None of these stones can be bought any more.').count()).toBe(0);
+    await expect.poll(() => page.locator('main').innerText(), { timeout: 30_000 }).toContain(first.name);
+
+    // Back to the second stone's page: its shelf still lists the first.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === `/item/${first.url[0]!.url}`);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === `/item/${second.url[0]!.url}`);
+    await expect.poll(shelf, { timeout: 30_000 }).toEqual([first.name]);
     await t.close();
   });
 

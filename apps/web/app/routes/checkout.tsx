@@ -5,7 +5,7 @@ import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { PostalAddress } from '../components/ui/postal-address.tsx';
 import { useAddresses } from '../features/addresses/api/get-addresses.ts';
 import { AddAddressTile, isPrimaryAddress } from '../features/addresses/components/address-card.tsx';
-import { useItemsByIds } from '../features/checkout/api/get-items-by-ids.ts';
+import { useItemsByIds } from '../features/catalog/api/get-items-by-ids.ts';
 import { usePaymentMethods } from '../features/checkout/api/get-payment-methods.ts';
 import { usePlaceOrder } from '../features/checkout/api/place-order.ts';
 import { CheckoutItems } from '../features/checkout/components/checkout-items.tsx';

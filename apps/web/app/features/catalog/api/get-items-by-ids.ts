@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-/** POST items-by-ids {itemIds}: the checkout's stones and their total over the ones still available. */
+/** POST items-by-ids {itemIds}: these stones and their total over the ones still available (the checkout, recently viewed). */
 export function itemsByIdsQueryOptions(itemIds: number[]) {
   return queryOptions({
     queryKey: ['items-by-ids', itemIds] as const,

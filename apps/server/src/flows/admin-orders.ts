@@ -14,7 +14,7 @@ import type { Services } from '../services.ts';
 import { actorOf, timelineOf } from './admin-timeline.ts';
 import { lineDetailsOf, payingPayment } from './order-lines.ts';
 import type { OrderMessages } from './order-messages.ts';
-import { owedPayments, type RefundFlows, toAdminRefund } from './refunds.ts';
+import { owedPayments, type RefundFlows, refundedLineIds, toAdminRefund } from './refunds.ts';
 
 /** Customers a search looks among (by name, email or phone) before it looks at their orders. */
 const SEARCH_CUSTOMERS = 500;
@@ -79,7 +79,7 @@ export function adminOrderFlows(db: Database, services: Services, messages: Orde
     const returnsOf = await returns.ofOrders(ctx, ids, details);
     const customer = contacts.get(order.customerId) ?? { id: order.customerId, name: '', email: null, phone: null };
     const returned = new Set(returnsOf.flatMap((r) => r.details.map((d) => d.id)));
-    const refunded = new Set(orderRefunds.filter((r) => r.status !== 'failed').flatMap((r) => r.lines.map((l) => l.orderLineId)));
+    const refunded = refundedLineIds(orderRefunds);
     const owed = new Set(owedPayments(order, paid));
     const stage = stageOf(order, dispatch);
     return {

@@ -12,7 +12,7 @@ import type { Services } from '../services.ts';
 import { actorOf, timelineOf } from './admin-timeline.ts';
 import { lineDetailsOf } from './order-lines.ts';
 import type { OrderMessages } from './order-messages.ts';
-import { owedPayments, type RefundFlows, toAdminRefund } from './refunds.ts';
+import { owedPayments, type RefundFlows, refundedLineIds, toAdminRefund } from './refunds.ts';
 
 /** Entries each part of the refunds-owed view lists at most. */
 const OWED_LIMIT = 200;
@@ -49,17 +49,16 @@ export function adminReturnFlows(db: Database, services: Services, messages: Ord
 
   async function detail(ctx: RequestContext, ret: ReturnRow): Promise<AdminReturnResponse> {
     const order = await orders.inStore(ctx, ret.orderId);
-    const [{ lines, images }, { details }, [dispatch], orderRefunds, contacts] = await Promise.all([
+    const [{ lines, images }, { lines: orderLines, details }, [dispatch], orderRefunds, contacts, events] = await Promise.all([
       returns.partsOf(ctx, [ret.id]), lineDetailsOf(services, ctx, [order.id]), orders.dispatches(ctx, [order.id]),
-      payments.refundsOf(ctx, [order.id]), customers.contacts(ctx, [ret.customerId]),
+      payments.refundsOf(ctx, [order.id]), customers.contacts(ctx, [ret.customerId]), orders.events(ctx, [order.id]),
     ]);
     const customer = contacts.get(ret.customerId) ?? noCustomer(ret.customerId);
-    const refunded = new Set(orderRefunds.filter((r) => r.status !== 'failed').flatMap((r) => r.lines.map((l) => l.orderLineId)));
+    const refunded = refundedLineIds(orderRefunds);
     const own = orderRefunds.filter((r) => r.returnId === ret.id);
     const refund = own.findLast((r) => r.status !== 'failed') ?? own.at(-1);
     const refundIds = new Set(own.map((r) => r.id));
-    const orderLines = await orders.lines(ctx, [order.id]);
-    const timeline = await timelineOf(services, ctx, (await orders.events(ctx, [order.id]))
+    const timeline = await timelineOf(services, ctx, events
       .filter((e) => e.returnId === ret.id || (e.refundId !== null && refundIds.has(e.refundId))), customer.name);
     return {
       return: {

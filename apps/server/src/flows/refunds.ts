@@ -8,6 +8,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import type { NewOrderEvent, OrderRow } from '../modules/orders/orders.service.ts';
 import { type PaymentRow, RefundRefused, type RefundRow, RefundUnconfirmed, refundReceipt } from '../modules/payments/payments.service.ts';
 import type { Services } from '../services.ts';
+import { actorOf } from './admin-timeline.ts';
 import { payingPayment } from './order-lines.ts';
 import type { OrderMessages } from './order-messages.ts';
 
@@ -50,6 +51,11 @@ export function owedPayments<P extends { id: number; amountPaise: number }>(orde
   return paid.filter((p) => p !== paying);
 }
 
+/** The order lines that a refund not failed pays back (or is paying back): none of them may be refunded again. */
+export function refundedLineIds(refunds: RefundWithLines[]): Set<number> {
+  return new Set(refunds.filter((r) => r.status !== 'failed').flatMap((r) => r.lines.map((l) => l.orderLineId)));
+}
+
 const sameLines = (a: number[], b: number[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
 /**
@@ -81,7 +87,7 @@ export function refundFlows(db: Database, services: Services, messages: OrderMes
     const orderLines = await orders.lines(t, [order.id]);
     const chosen = request.lineIds.map((id) => orderLines.find((l) => l.id === id));
     if (chosen.some((l) => !l)) throw ValidationError.field('line_ids', 'Choose stones of this order.');
-    const refunded = new Set((await payments.refundsOf(t, [order.id])).filter((r) => r.status !== 'failed').flatMap((r) => r.lines.map((l) => l.orderLineId)));
+    const refunded = refundedLineIds(await payments.refundsOf(t, [order.id]));
     if (chosen.some((l) => refunded.has(l!.id))) throw new ConflictError('A chosen stone has been refunded already.', 'line_already_refunded');
     const lines = chosen.map((l) => ({ orderLineId: l!.id, amountPaise: l!.pricePaise }));
     const amountPaise = lines.reduce((s, l) => s + l.amountPaise, 0);
@@ -94,7 +100,7 @@ export function refundFlows(db: Database, services: Services, messages: OrderMes
    * Writes the refund before anything leaves: the existing one when the key was used for this same
    * request (a retry), 409 `idempotency_key_reused` when it was used for another.
    */
-  async function write(ctx: RequestContext, orderId: number, request: RefundRequest, key: string, reason: string): Promise<{ refund: RefundRow; fresh: boolean }> {
+  async function write(ctx: RequestContext, orderId: number, request: RefundRequest, key: string, reason: string): Promise<{ refund: RefundRow; payment?: PaymentRow }> {
     try {
       return await db.transaction(async (tx) => {
         const t = within(ctx, tx);
@@ -106,7 +112,7 @@ export function refundFlows(db: Database, services: Services, messages: OrderMes
             ? existing.kind === 'payment' && existing.paymentId === request.paymentId
             : existing.kind === 'lines' && sameLines(withLines!.lines.map((l) => l.orderLineId), request.lineIds));
           if (!same) throw new ConflictError('This idempotency key was used for another refund.', 'idempotency_key_reused');
-          return { refund: existing, fresh: false };
+          return { refund: existing };
         }
         const { payment, amountPaise, lines } = await plan(t, order, request);
         const refund = await payments.recordRefund(t, {
@@ -118,7 +124,7 @@ export function refundFlows(db: Database, services: Services, messages: OrderMes
           action: 'refund.create', objectType: 'order', objectId: orderId,
           changes: { refund: { old: null, new: { id: refund.id, kind: request.kind, amount_paise: amountPaise, lines: lines.map((l) => l.orderLineId), return_id: refund.returnId } } },
         });
-        return { refund, fresh: true };
+        return { refund, payment };
       });
     } catch (err) {
       switch (uniqueViolation(err)) {
@@ -196,7 +202,7 @@ export function refundFlows(db: Database, services: Services, messages: OrderMes
 
   /** Sends a written refund to the provider and settles it by the answer; a refusal is a 502 `refund_refused` (the refund is failed). */
   async function send(ctx: RequestContext, refund: RefundRow, payment: PaymentRow): Promise<RefundRow> {
-    const by: SettledBy = ctx.actor.kind === 'staff' ? { actor: 'staff', staffId: ctx.actor.staffId } : { actor: 'system', staffId: null };
+    const by: SettledBy = actorOf(ctx);
     try {
       const answer = await payments.providerOfPayment(payment.provider).refund({
         providerPaymentId: payment.providerPaymentId, amountPaise: refund.amountPaise, receipt: refundReceipt(refund.id),
@@ -220,10 +226,9 @@ export function refundFlows(db: Database, services: Services, messages: OrderMes
 
   /** Writes a refund (or finds the one its key wrote) and, when new, sends it. */
   async function refund(ctx: RequestContext, orderId: number, request: RefundRequest, key: string, reason: string): Promise<RefundRow> {
-    const { refund: row, fresh } = await write(ctx, orderId, request, key, reason);
-    if (!fresh) return row;
-    const payment = (await payments.ofOrders(ctx, [orderId])).find((p) => p.id === row.paymentId)!;
-    return send(ctx, row, payment);
+    const { refund: row, payment } = await write(ctx, orderId, request, key, reason);
+    // Only a refund this request wrote is sent; a retry's answers the one under way.
+    return payment ? send(ctx, row, payment) : row;
   }
 
   return {
@@ -244,7 +249,7 @@ export function refundFlows(db: Database, services: Services, messages: OrderMes
       }
       const all = await payments.refundsOf(ctx, [ret.orderId]);
       const { lines } = await returns.partsOf(ctx, [ret.id]);
-      const refunded = new Set(all.filter((r) => r.status !== 'failed').flatMap((r) => r.lines.map((l) => l.orderLineId)));
+      const refunded = refundedLineIds(all);
       const left = lines.map((l) => l.orderLineId).filter((id) => !refunded.has(id));
       if (left.length === 0) {
         // Its stones were refunded from the order already: the return is done.
@@ -255,7 +260,7 @@ export function refundFlows(db: Database, services: Services, messages: OrderMes
           await returns.move(t, row, 'refunded');
           await orders.recordEvent(t, {
             storeId: ctx.store.id, orderId: ret.orderId, kind: 'return_refunded', key: `return:${ret.id}:refunded:earlier`, returnId: ret.id,
-            note: 'Its stones had been refunded from the order.', ...(ctx.actor.kind === 'staff' ? { actor: 'staff', staffId: ctx.actor.staffId } : { actor: 'system' }),
+            note: 'Its stones had been refunded from the order.', ...actorOf(ctx),
           });
           await audit.record(t, { action: 'return.status', objectType: 'return', objectId: ret.id, changes: { status: { old: 'received', new: 'refunded' } } });
         });
@@ -263,11 +268,6 @@ export function refundFlows(db: Database, services: Services, messages: OrderMes
       }
       const attempt = all.filter((r) => r.returnId === ret.id && r.status === 'failed').length + 1;
       await refund(ctx, ret.orderId, { kind: 'lines', lineIds: left, returnId: ret.id }, `return-${ret.id}-refund-${attempt}`, reason);
-    },
-
-    /** Refunds of these orders as staff read them. */
-    async ofOrders(scope: Scope, orderIds: number[]): Promise<AdminRefund[]> {
-      return (await payments.refundsOf(scope, orderIds)).map(toAdminRefund);
     },
 
     /** One refund of the store. */

@@ -89,8 +89,6 @@ export function createPaymentsService({ db, checkout }: { db: Database; checkout
     recordRefund: (scope: Scope, refund: repo.NewRefund, lines: { orderLineId: number; amountPaise: number }[]) => repo.insertRefund(q(scope), refund, lines),
     refundByKey: (scope: Scope, storeId: number, key: string) => repo.findRefundByKey(q(scope), storeId, key),
     refundById: (scope: Scope, id: number, lock = false) => repo.findRefundById(q(scope), id, lock),
-    refundByProviderId: (scope: Scope, provider: string, providerRefundId: string, lock = false) =>
-      repo.findRefundByProviderId(q(scope), provider, providerRefundId, lock),
     /** The refunds of these orders with the order lines each paid back. */
     async refundsOf(scope: Scope, orderIds: number[]) {
       const rows = await repo.listRefundsOfOrders(q(scope), orderIds);

@@ -86,6 +86,21 @@ async function signInWithPassword(page: Page, identifier: string, password: stri
   await signInLandsOn(page, landsOn, () => page.getByRole('button', { name: 'Sign in', exact: true }).click());
 }
 
+/**
+ * From Login to the one-time password screen for `identifier`, as a visitor would (Continue, then
+ * "use a one-time password instead"). The URL changes before the screen renders: waits for the form.
+ */
+async function toOneTimePassword(page: Page, identifier: string): Promise<void> {
+  await page.goto(`${origin()}/login`);
+  await hydrated(page);
+  await page.getByLabel('Email or mobile number').fill(identifier);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((url) => url.pathname === '/login-password');
+  await page.getByTestId('otp-instead').click();
+  await page.waitForURL((url) => url.pathname === '/login-otp');
+  await page.getByTestId('login-otp-form').waitFor();
+}
+
 async function expectSignedInHeader(page: Page): Promise<void> {
   await page.getByTestId('log-out').waitFor();
   expect(await page.getByTestId('dashboard-link').getAttribute('href')).toBe('/dashboard');
@@ -189,22 +204,14 @@ describe('customer accounts', () => {
     await createAccount(person);
     const t = await openPage(browser);
     const { page } = t;
-    await page.goto(`${origin()}/login`);
-    await hydrated(page);
-    await page.getByLabel('Email or mobile number').fill(person.phone);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((url) => url.pathname === '/login-password');
-    await page.getByTestId('otp-instead').click();
-    await page.waitForURL((url) => url.pathname === '/login-otp');
+    await toOneTimePassword(page, person.phone);
     const query = new URL(page.url()).searchParams;
     expect(query.get('isPhone')).toBe('true');
     expect(query.get('phone')).toBe(person.phone);
     expect(query.get('to')).toBe(masked(person.phone));
     const firstRegId = query.get('regId');
     const firstCode = await codeFor(person.phone, 'login');
-    // A voice call is offered for a mobile number, and the way back to the password. The URL changes
-    // before the screen renders, so wait for the screen first.
-    await page.getByTestId('login-otp-form').waitFor();
+    // A voice call is offered for a mobile number, and the way back to the password.
     // The screen names where the code went, masked.
     expect(await page.getByTestId('otp-recipient').textContent()).toBe(masked(person.phone));
     expect(await page.getByRole('button', { name: 'Get the code by voice call' }).count()).toBe(1);
@@ -227,13 +234,7 @@ describe('customer accounts', () => {
     await createAccount(person);
     const t = await openPage(browser);
     const { page } = t;
-    await page.goto(`${origin()}/login`);
-    await hydrated(page);
-    await page.getByLabel('Email or mobile number').fill(person.email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((url) => url.pathname === '/login-password');
-    await page.getByTestId('otp-instead').click();
-    await page.getByTestId('login-otp-form').waitFor();
+    await toOneTimePassword(page, person.email);
     await page.getByLabel('One-time password').fill(await codeFor(person.email, 'login'));
     await signInLandsOn(page, '/dashboard', () => page.getByRole('button', { name: 'Verify and sign in' }).click());
     const token = await page.evaluate(() => localStorage.getItem('gemstore.token'));

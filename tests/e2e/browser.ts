@@ -1,6 +1,7 @@
 import { DEMO_CUSTOMER } from '../../apps/server/src/modules/customers/demo-customers.ts';
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import type { Item, ListingResponse, PostsResponse } from '@gemstore/contracts';
 
 /** Origin of a demo store: localhost and ratna.localhost (INR), atelier.localhost (USD). */
 export function origin(host = 'localhost'): string {
@@ -19,6 +20,27 @@ export async function api<T>(path: string, init: { host?: string; method?: strin
   });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/**
+ * The Indian demo store's public pages that the page-level checks (speed, security headers) visit:
+ * home, a ruby listing, its first stone, the newest blog post and login; and that stone.
+ */
+export async function publicPages(): Promise<{ paths: Record<'home' | 'listing' | 'item' | 'blog post' | 'login', string>; stone: Item }> {
+  const posts = await api<PostsResponse>('posts?page=1');
+  const post = posts.data.data[0]!;
+  const listing = await api<ListingResponse>('product-items?page=1', { body: { filter: { product: 'ruby' } } });
+  const stone = listing.data[0]!;
+  return {
+    stone,
+    paths: {
+      home: '/home',
+      listing: `/product/${stone.product.category_url}/${stone.product.url}`,
+      item: `/item/${stone.url[0]!.url}`,
+      'blog post': `/blog/${post.categories[0]?.slug ?? 'all'}/${post.url}`,
+      login: '/login',
+    },
+  };
 }
 
 export function launchBrowser(): Promise<Browser> {

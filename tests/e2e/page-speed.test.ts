@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListingResponse, PostsResponse, ProductsResponse } from '@gemstore/contracts';
-import { api, hydrated, launchBrowser, openPage, origin, signInWithPassword } from './browser.ts';
+import type { ProductsResponse } from '@gemstore/contracts';
+import { api, hydrated, launchBrowser, openPage, origin, publicPages, signInWithPassword } from './browser.ts';
 
 /*
  * What a page costs a phone before it paints (docs/decisions/0036). Each page arrives with its
@@ -16,18 +16,7 @@ let paths: Record<string, string>;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const posts = await api<PostsResponse>('posts?page=1');
-  const post = posts.data.data[0]!;
-  const listing = await api<ListingResponse>('product-items?page=1', { body: { filter: { product: 'ruby' } } });
-  const stone = listing.data[0]!;
-  paths = {
-    home: '/home',
-    listing: `/product/${stone.product.category_url}/${stone.product.url}`,
-    item: `/item/${stone.url[0]!.url}`,
-    'blog post': `/blog/${post.categories[0]?.slug ?? 'all'}/${post.url}`,
-    login: '/login',
-    cart: '/cart',
-  };
+  paths = { ...(await publicPages()).paths, cart: '/cart' };
 });
 afterAll(async () => { await browser?.close(); });
 

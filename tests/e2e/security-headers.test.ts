@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListingResponse, PostsResponse } from '@gemstore/contracts';
 import { buildTestApp, systemContext, type TestApp } from '../../apps/server/test/helper.ts';
 import { createStore, storeConfiguration } from '../../apps/server/test/factories.ts';
-import { api, hydrated, launchBrowser, openPage, origin, signInWithPassword } from './browser.ts';
+import { hydrated, launchBrowser, openPage, origin, publicPages, signInWithPassword } from './browser.ts';
 
 /*
  * Security headers of server-rendered pages. The demo pages come from the shared server; the
@@ -22,18 +21,8 @@ beforeAll(async () => {
   const t = await openPage(browser);
   parser = t.page;
   closeParser = () => t.close();
-  const posts = await api<PostsResponse>('posts?page=1');
-  const post = posts.data.data[0]!;
-  const listing = await api<ListingResponse>('product-items?page=1', { body: { filter: { product: 'ruby' } } });
-  const stone = listing.data[0]!;
-  paths = {
-    home: '/home',
-    listing: `/product/${stone.product.category_url}/${stone.product.url}`,
-    item: `/item/${stone.url[0]!.url}`,
-    'blog post': `/blog/${post.categories[0]?.slug ?? 'all'}/${post.url}`,
-    login: '/login',
-    checkout: `/checkout?itemIds=${encodeURIComponent(JSON.stringify([stone.id]))}`,
-  };
+  const { paths: pages, stone } = await publicPages();
+  paths = { ...pages, checkout: `/checkout?itemIds=${encodeURIComponent(JSON.stringify([stone.id]))}` };
 });
 afterAll(async () => {
   await closeParser();

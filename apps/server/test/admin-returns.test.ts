@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { and, eq, like } from 'drizzle-orm';
@@ -190,6 +191,26 @@ describe('back-office returns', () => {
     expect(refundMail.text).toMatch(/We have refunded Rs\. [\d,]+\.00 for order/);
     const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.objectType, 'return'), eq(auditLog.objectId, String(returnId))));
     expect(audit.map((e) => e.action)).toEqual(['return.status', 'return.status', 'return.status']);
+  });
+
+  it('offers to refund only what is left of a received return whose stones were partly refunded from the order', async () => {
+    const { orderId, returnId, lineIds } = await returned(2);
+    for (const s of ['approved', 'picked_up', 'received'] as const) {
+      expect((await status(returnId, s, s === 'picked_up' ? { courier_partner: 'Delhivery', tracking_number: 'DL-7001' } : {}, tokens.owner)).statusCode).toBe(200);
+    }
+    const prices = new Map(((await get(`/orders/${orderId}`, tokens.owner)).json().order.lines as { id: number; price: number }[]).map((l) => [l.id, l.price]));
+    const [first, second] = [prices.get(lineIds[0]!)!, prices.get(lineIds[1]!)!];
+    const owed = async () => ((await get('/refunds', tokens.owner)).json().returns_to_refund as { id: number; value: number; to_refund: number }[]).find((r) => r.id === returnId);
+    expect(await owed()).toMatchObject({ value: first + second, to_refund: first + second });
+
+    // One stone refunded from the order: the return offers the other's price, and refunding it pays that.
+    const partial = await post(`/orders/${orderId}/refunds`, { idempotency_key: randomUUID(), line_ids: [lineIds[0]], reason: 'Refunded by phone' }, tokens.owner);
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(await owed()).toMatchObject({ value: first + second, to_refund: second });
+    expect((await status(returnId, 'refunded', {}, tokens.owner)).statusCode).toBe(200);
+    const paid = await t.db.select().from(refunds).where(eq(refunds.returnId, returnId));
+    expect(paid.map((r) => r.amountPaise)).toEqual([Math.round(second * 100)]);
+    expect(await owed()).toBeUndefined();
   });
 
   it('tells the customer why a return was rejected', async () => {

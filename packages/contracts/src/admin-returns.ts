@@ -30,8 +30,10 @@ export const AdminReturnSummary = z.object({
   status_label: z.string(),
   reason_label: z.string(),
   total_qty: z.number(),
-  /** Rupees: the price of its stones (what a refund of all of them pays back). */
+  /** Rupees: the price of its stones. */
   value: z.number(),
+  /** Rupees: what refunding it pays back now, its stones not refunded already (from the order, say). */
+  to_refund: z.number(),
   photos: z.number(),
   customer: AdminOrderCustomer,
 });

@@ -30,7 +30,7 @@ function RefundReturnButton({ ret }: { ret: AdminReturnSummary }) {
   return (
     <Stack gap={4} align="flex-end">
       <Button size="xs" color="green" variant="light" loading={refund.isPending} onClick={() => refund.mutate()} aria-label={`Refund return #${ret.id}`}>
-        Refund {formatRupees(ret.value)}
+        {ret.to_refund > 0 ? `Refund ${formatRupees(ret.to_refund)}` : 'Mark refunded (paid back from the order)'}
       </Button>
       {refund.isError && <Text size="xs" c="red" role="alert" ta="right">{errorMessage(refund.error)}</Text>}
     </Stack>

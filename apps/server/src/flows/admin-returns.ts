@@ -31,17 +31,20 @@ export function adminReturnFlows(db: Database, services: Services, messages: Ord
   const { orders, returns, customers, catalog, payments, audit } = services;
 
   async function summaries(ctx: RequestContext, rows: ReturnRow[]): Promise<AdminReturnSummary[]> {
-    const [{ lines, images }, contacts, orderLines] = await Promise.all([
+    const orderIds = [...new Set(rows.map((r) => r.orderId))];
+    const [{ lines, images }, contacts, orderLines, orderRefunds] = await Promise.all([
       returns.partsOf(ctx, rows.map((r) => r.id)), customers.contacts(ctx, rows.map((r) => r.customerId)),
-      orders.lines(ctx, [...new Set(rows.map((r) => r.orderId))]),
+      orders.lines(ctx, orderIds), payments.refundsOf(ctx, orderIds),
     ]);
     const prices = new Map(orderLines.map((l) => [l.id, l.pricePaise]));
+    const refunded = refundedLineIds(orderRefunds);
+    const worth = (ls: { orderLineId: number }[]) => ls.reduce((s, l) => s + (prices.get(l.orderLineId) ?? 0), 0) / 100;
     return rows.map((r) => {
       const own = lines.filter((l) => l.returnId === r.id);
       return {
         id: r.id, order_id: r.orderId, placed_on: r.placedOn.toISOString(), status: r.status, status_label: RETURN_STATUS_LABELS[r.status],
         reason_label: RETURN_REASONS[r.reason as ReturnReason] ?? r.reason,
-        total_qty: own.length, value: own.reduce((s, l) => s + (prices.get(l.orderLineId) ?? 0), 0) / 100,
+        total_qty: own.length, value: worth(own), to_refund: worth(own.filter((l) => !refunded.has(l.orderLineId))),
         photos: images.filter((i) => i.returnId === r.id).length, customer: contacts.get(r.customerId) ?? noCustomer(r.customerId),
       };
     });

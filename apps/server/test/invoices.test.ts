@@ -5,6 +5,7 @@ import { financialYearOf, invoiceRoutes } from '@gemstore/contracts';
 import { STAFF_ROLES } from '@gemstore/contracts/constants';
 import { addresses, auditLog, invoices, invoiceSeries, products, stores } from '@gemstore/db';
 import { computeInvoice, lineTax } from '../src/modules/invoices/invoices.service.ts';
+import { buildApp } from '../src/app.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { createItem, createStore, createCatalog } from './factories.ts';
 import { caller, createShopper, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper } from './checkout-fixtures.ts';
@@ -235,6 +236,22 @@ describe('tax invoices of paid orders', () => {
     expect((await t.db.select().from(products).where(eq(products.id, cast.catB.product.id)))[0]!.gstRateBp).toBe(25);
     // B's owner sees B's settings, not A's.
     expect((await admin(t, 'b.test', '/settings/tax', { token: cast.bOwnerToken })).json().gstin).toBe('');
+  });
+
+  it('tells every other process when the invoice prefix changes, so their invoices are numbered with it', async () => {
+    // A second replica on the same database, keeping stores as production does (the suite's apps keep none).
+    const replica = await buildApp({ config: { ...t.config, storeCacheSeconds: 3600 }, db: t.db, connections: t.connections, web: false, logger: false });
+    const put = (prefix: string) => admin(t, 'a.test', '/settings/tax', { method: 'PUT', token: cast.tokens.owner, body: { ...settings, invoice_prefix: prefix, products: [] } });
+    try {
+      const prefixThere = async () => (await replica.services.stores.findByDomain('a.test'))?.invoicePrefix;
+      expect(await prefixThere()).toBe('AG');
+      expect((await put('AGX')).statusCode).toBe(200);
+      // The notice arrives when the write commits, a moment after the answer.
+      await expect.poll(prefixThere, { timeout: 10_000 }).toBe('AGX');
+    } finally {
+      await replica.close();
+      expect((await put('AG')).statusCode).toBe(200);
+    }
   });
 });
 

@@ -89,6 +89,12 @@ export function createStoresService({ db, config, content }: StoresDeps) {
     generations.set(storeId, (generations.get(storeId) ?? 0) + 1);
   };
 
+  /** After a write to the store's row: this process forgets it now, the others when the caller's transaction commits. */
+  const changed = async (ctx: RequestContext) => {
+    await announceStoreChange(executor(db, ctx), ctx.store.id);
+    forget(ctx.store.id);
+  };
+
   /**
    * Read afresh from the database, the store's row included: a request that found the store in the
    * domain cache just before a change must not put the old profile back into the layout cache.
@@ -171,8 +177,7 @@ export function createStoresService({ db, config, content }: StoresDeps) {
       }
       const saved = await repo.updateStoreConfiguration(executor(db, ctx), ctx.store.id, parsed.data);
       if (!saved) throw new NotFoundError('This store does not exist.', 'unknown_store');
-      await announceStoreChange(executor(db, ctx), ctx.store.id);
-      forget(ctx.store.id);
+      await changed(ctx);
       return saved;
     },
 
@@ -181,17 +186,15 @@ export function createStoresService({ db, config, content }: StoresDeps) {
       if (!(await repo.updateStoreSettings(executor(db, ctx), ctx.store.id, { staffTwoFactorRequired: required }))) {
         throw new NotFoundError('This store does not exist.', 'unknown_store');
       }
-      // Other processes drop their copy when the caller's transaction commits.
-      await announceStoreChange(executor(db, ctx), ctx.store.id);
-      forget(ctx.store.id);
+      await changed(ctx);
     },
 
-    /** The seller's tax details and invoice prefix, in the caller's transaction; forgotten by this process's cache after it. */
+    /** The seller's tax details and invoice prefix (invoices are numbered with it), in the caller's transaction. */
     async setTaxDetails(ctx: RequestContext, values: { legalName: string; taxAddress: string; gstin: string; taxStateId: string; invoicePrefix: string }): Promise<void> {
       if (!(await repo.updateStoreSettings(executor(db, ctx), ctx.store.id, values))) {
         throw new NotFoundError('This store does not exist.', 'unknown_store');
       }
-      forget(ctx.store.id);
+      await changed(ctx);
     },
   };
 }

@@ -87,7 +87,7 @@ export async function buildApp({ config, db, connections, web = true, logger = t
   app.decorate('services', services);
   app.decorate('flows', createFlows(db, services, config));
   // A catalogue change made by another process (a second replica, an import job) clears this one's copy of the store's lists.
-  await connections?.listen?.(CATALOG_CHANGED, (storeId) => services.catalog.forget(Number(storeId)))
+  await connections?.listen?.(CATALOG_CHANGED, (payload) => services.catalog.heard(payload))
     .catch((err: unknown) => app.log.warn({ err }, 'catalogue changes of other processes will show after STORE_CACHE_SECONDS'));
   // So does a change of a store's profile, settings, menus, pages or posts.
   await connections?.listen?.(STORE_CHANGED, (storeId) => services.storeChanged(Number(storeId)))

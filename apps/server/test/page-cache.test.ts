@@ -103,6 +103,23 @@ describe('the layout of server-rendered pages', () => {
     await t.app.services.catalog.moveStones({}, [stone.id], 'available', 'sold');
     await expect.poll(async () => (await page(path)).body, { timeout: 15_000 }).toContain('data-testid="sold"');
   });
+
+  it('keeps the catalogue lists it read through a sale: the next listing costs what it did', async () => {
+    const listing = () => t.app.inject({ method: 'POST', url: '/api/product-items?page=1', headers: { domain: 'cachet.test' }, payload: { filter: { product: catalog.product.id } } });
+    expect((await listing()).statusCode).toBe(200);
+    t.queries.count = 0;
+    await listing();
+    const warm = t.queries.count;
+    const sold = await createItem(t.db, store.id, { catalog, url: 'cachet-sold', name: 'Cachet Spinel' });
+    const seen = t.app.services.catalog.generation(store.id);
+    await t.app.services.catalog.moveStones({}, [sold.id], 'available', 'sold');
+    // Its pages are out of date (the notice arrives when the move commits)...
+    await expect.poll(() => t.app.services.catalog.generation(store.id), { timeout: 15_000 }).toBeGreaterThan(seen);
+    // ...while the lists and stones read before stay: no list is read again.
+    t.queries.count = 0;
+    await listing();
+    expect(t.queries.count).toBe(warm);
+  });
 });
 
 describe('HTTP caching of pages', () => {

@@ -259,12 +259,16 @@ export async function scaleStonePrices(db: Executor, storeId: number, ids: numbe
     .where(and(eq(items.storeId, storeId), inArray(items.id, ids), inArray(items.status, from))).returning(changedState);
 }
 
-/** The channel other processes hear a store's catalogue change on (payload: the store id). */
+/**
+ * The channel other processes hear a store's catalogue change on. Payload: the store id, or
+ * `{id}:status` when only stones' status moved (an order, a payment, a return), which leaves the
+ * catalogue's lists and stones as they are (a listing takes status from its page of ids).
+ */
 export const CATALOG_CHANGED = 'catalog_changed';
 
-/** Tells every process on this database, when the transaction commits, that the store's catalogue changed. */
-export async function announceChange(db: Executor, storeId: number): Promise<void> {
-  await db.execute(sql`select pg_notify(${CATALOG_CHANGED}, ${String(storeId)})`);
+/** Tells every process on this database, when the transaction commits, that the store's catalogue (or only its stones' status) changed. */
+export async function announceChange(db: Executor, storeId: number, only?: 'status'): Promise<void> {
+  await db.execute(sql`select pg_notify(${CATALOG_CHANGED}, ${only ? `${storeId}:${only}` : String(storeId)})`);
 }
 
 // ---------- Imports ----------

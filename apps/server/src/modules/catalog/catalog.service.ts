@@ -316,6 +316,13 @@ export function createCatalogService({ db, config }: CatalogDeps) {
   const mastersByStore = new Map<number, { masters: Promise<CatalogMasters>; expires: number }>();
   // Counts each store's changes seen by this process: what was made from the catalogue at an older count is out of date.
   const generations = new Map<number, number>();
+  /** Pages made from the store's catalogue before now are out of date. */
+  const pagesOutOfDate = (storeId: number) => generations.set(storeId, (generations.get(storeId) ?? 0) + 1);
+  /** The store's catalogue changed (the back office): its lists are read afresh on the next request. */
+  const forget = (storeId: number): void => {
+    mastersByStore.delete(storeId);
+    pagesOutOfDate(storeId);
+  };
   // Prepared stone reads live as long as the service.
   const reads = new repo.StoneReads(db);
 
@@ -386,10 +393,13 @@ export function createCatalogService({ db, config }: CatalogDeps) {
       return { products: [...m.products.values()].filter((p) => named.has(p.id)).map(productLink), items };
     },
 
-    /** The store's catalogue changed (the back office): its lists are read afresh on the next request. */
-    forget(storeId: number): void {
-      mastersByStore.delete(storeId);
-      generations.set(storeId, (generations.get(storeId) ?? 0) + 1);
+    forget,
+
+    /** What a process heard on CATALOG_CHANGED: a status move makes pages out of date and keeps the lists; any other change forgets them. */
+    heard(payload: string): void {
+      const [storeId, only] = payload.split(':');
+      if (only === 'status') pagesOutOfDate(Number(storeId));
+      else forget(Number(storeId));
     },
 
     /** How many changes of the store's catalogue (stones' status and prices included) this process has seen. */
@@ -430,7 +440,7 @@ export function createCatalogService({ db, config }: CatalogDeps) {
         throw stoneUnavailable(lost);
       }
       // Pages that show these stones as for sale are out of date once the order commits, in every process.
-      await announceChange(q, ctx.store.id);
+      await announceChange(q, ctx.store.id, 'status');
       return reserved;
     },
 
@@ -441,7 +451,7 @@ export function createCatalogService({ db, config }: CatalogDeps) {
     async moveStones(scope: Scope, itemIds: number[], from: repo.StoneStatus, to: repo.StoneStatus) {
       const q = executor(db, scope);
       const moved = await repo.setItemsStatus(q, itemIds, to, from);
-      for (const storeId of new Set(moved.map((m) => m.storeId))) await announceChange(q, storeId);
+      for (const storeId of new Set(moved.map((m) => m.storeId))) await announceChange(q, storeId, 'status');
       return moved;
     },
 

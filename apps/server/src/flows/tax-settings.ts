@@ -39,16 +39,19 @@ export function taxSettingsFlows(db: Database, { stores, catalog, audit }: Servi
           await stores.setTaxDetails(t, { legalName: body.legal_name, taxAddress: body.address, gstin: body.gstin, taxStateId: body.state_id, invoicePrefix: body.invoice_prefix });
           await audit.record(t, { action: 'settings.tax', objectType: 'store', objectId: ctx.store.id, changes });
         }
+        const entries = [];
         for (const p of body.products) {
           const old = known.get(p.id)!;
           const rateBp = Math.round(p.gst_rate * 100);
           if (old.hsn_code === p.hsn_code && Math.round(old.gst_rate * 100) === rateBp) continue;
           await catalog.setProductTax(t, p.id, p.hsn_code, rateBp);
-          await audit.record(t, {
+          entries.push({
             action: 'product.tax', objectType: 'product', objectId: p.id,
             changes: changedFields<Record<string, unknown>>({ hsn_code: old.hsn_code, gst_rate: old.gst_rate }, { hsn_code: p.hsn_code, gst_rate: rateBp / 100 }),
           });
         }
+        // One insert for every gem type changed, as bulk stone changes do.
+        if (entries.length) await audit.record(t, entries);
       });
       return read(ctx);
     },

@@ -1,4 +1,4 @@
-import type { Executor } from '../../lib/db.ts';
+import { type Executor, rowsOf } from '../../lib/db.ts';
 import { prefixQuery } from '../../lib/search.ts';
 import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
@@ -365,7 +365,7 @@ export async function matchVocabulary(db: Executor, storeId: number, words: stri
     matches as (${sql.join(parts, sql` union all `)})
     select n::int as n, kind, id, score from matches m
     where score >= (select max(score) from matches b where b.n = m.n) - ${VOCABULARY_CLOSE}`);
-  return Array.isArray(result) ? result : (result as unknown as { rows: typeof result }).rows;
+  return rowsOf<{ n: number; kind: (typeof lists)[number][0]; id: number; score: number }>(result);
 }
 /** Trigram word similarity from which a word names a value ("nelam" is 0.63 of "neelam"). */
 const VOCABULARY_MATCH = 0.5;

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { pageCategories, pages, postCategories, postCategoryLinks, posts } from '@gemstore/db';
-import type { Executor } from '../../lib/db.ts';
+import { type Executor, likeLiteral } from '../../lib/db.ts';
 
 /** The back office's reads and writes of posts, post categories, pages and page categories: always of one store. */
 
@@ -26,7 +26,7 @@ export type PostRow = { id: number } & PostValues;
 export interface PostFilter { published?: boolean; categoryId?: number; q?: string }
 
 function postWhere(storeId: number, f: PostFilter): SQL {
-  const like = f.q ? `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const like = f.q ? `%${likeLiteral(f.q)}%` : undefined;
   return and(
     eq(posts.storeId, storeId),
     f.published === undefined ? undefined : eq(posts.published, f.published),

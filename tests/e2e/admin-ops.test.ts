@@ -69,8 +69,9 @@ describe('back office: enquiries, customers, the dashboard and invoices', () => 
     const counts = await api<StoneCountsResponse>('stone-counts', { body: { filter: { product: product.id, grades: [], ratti: [], colors: [], clarities: [], shapes: [], origins: [] } } });
     await expect.poll(() => staff.page.getByTestId(`available-${product.id}`).textContent(), { timeout: 60_000 }).toBe(String(counts.product_stocks_count));
     const todayShown = await staff.page.getByTestId('sales-today').textContent();
-    expect(todayShown).toMatch(/^Rs\. [\d,]+\.\d\d$/);
-    const amount = Number(todayShown!.slice('Rs. '.length).replaceAll(',', ''));
+    // Rupees as everywhere in the back office: "₹ 1,29,000.00".
+    expect(todayShown).toMatch(/^₹\u00a0[\d,]+\.\d\d$/);
+    const amount = Number(todayShown!.slice('₹\u00a0'.length).replaceAll(',', ''));
     expect(amount).toBeGreaterThanOrEqual(stone.amounts.mrpAmount);
 
     // Staff answer the enquiry by email and mark it handled.

@@ -4,8 +4,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, downloadInvoice, errorMessage } from '../api.ts';
+import { formatRupees } from './catalogue-shared.ts';
+import { formatDate } from './content-shared.tsx';
+import { formatWhen } from './orders-shared.ts';
 
-const rupees = (n: number) => `Rs. ${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The store's customers, searched by name, email or mobile number. */
 export function CustomersPage() {
@@ -33,7 +35,7 @@ export function CustomersPage() {
                 <Table.Td><Anchor component={Link} to={`/customers/${c.id}`}>{c.name}</Anchor></Table.Td>
                 <Table.Td>{c.email ?? '—'}</Table.Td>
                 <Table.Td>{c.phone ?? '—'}</Table.Td>
-                <Table.Td>{new Date(c.created_at).toLocaleDateString()}</Table.Td>
+                <Table.Td>{formatDate(c.created_at)}</Table.Td>
                 <Table.Td>{c.blocked && <Badge color="red" variant="light">blocked</Badge>}</Table.Td>
               </Table.Tr>
             ))}
@@ -84,14 +86,14 @@ export function CustomerPage() {
           {(block.isError || unblock.isError) && <Alert color="red" role="alert">{errorMessage(block.error ?? unblock.error)}</Alert>}
           {c.blocked && (
             <Alert color="red" title="This customer is blocked">
-              Blocked on {new Date(c.blocked_at!).toLocaleString()}: they cannot sign in or order.{c.blocked_reason ? ` Reason: ${c.blocked_reason}` : ''}
+              Blocked on {formatWhen(c.blocked_at!)}: they cannot sign in or order.{c.blocked_reason ? ` Reason: ${c.blocked_reason}` : ''}
             </Alert>
           )}
           <Card withBorder>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <Text size="sm"><b>Email:</b> {c.email ?? '—'}</Text>
               <Text size="sm"><b>Mobile:</b> {c.phone ?? '—'}</Text>
-              <Text size="sm"><b>Customer since:</b> {new Date(c.created_at).toLocaleDateString()}{c.verified ? '' : ' (not verified)'}</Text>
+              <Text size="sm"><b>Customer since:</b> {formatDate(c.created_at)}{c.verified ? '' : ' (not verified)'}</Text>
             </SimpleGrid>
           </Card>
 
@@ -104,13 +106,13 @@ export function CustomerPage() {
                 {data.orders.map((o) => (
                   <Table.Tr key={o.id}>
                     <Table.Td><Anchor component={Link} to={`/orders/${o.id}`}>#{o.id}</Anchor></Table.Td>
-                    <Table.Td>{new Date(o.placed_on).toLocaleDateString()}</Table.Td>
+                    <Table.Td>{formatDate(o.placed_on)}</Table.Td>
                     <Table.Td>
                       {o.status_label}{o.dispatched ? ', dispatched' : ''}
                       {o.refund_pending && <Badge ml="xs" color="orange" variant="light">refund owed</Badge>}
                     </Table.Td>
                     <Table.Td>{o.total_qty}</Table.Td>
-                    <Table.Td>{rupees(o.total_amount)}</Table.Td>
+                    <Table.Td>{formatRupees(o.total_amount)}</Table.Td>
                     <Table.Td>
                       {o.status === 'paid' && (
                         <Button size="compact-xs" variant="subtle" onClick={() => downloadInvoice(o.id).catch((err: unknown) => setProblem(errorMessage(err)))}>Invoice</Button>
@@ -143,7 +145,7 @@ export function CustomerPage() {
                 {data.returns.map((r) => (
                   <Table.Tr key={r.id}>
                     <Table.Td><Anchor component={Link} to={`/returns/${r.id}`}>#{r.id}</Anchor></Table.Td>
-                    <Table.Td><Anchor component={Link} to={`/orders/${r.order_id}`}>#{r.order_id}</Anchor></Table.Td><Table.Td>{new Date(r.placed_on).toLocaleDateString()}</Table.Td>
+                    <Table.Td><Anchor component={Link} to={`/orders/${r.order_id}`}>#{r.order_id}</Anchor></Table.Td><Table.Td>{formatDate(r.placed_on)}</Table.Td>
                     <Table.Td>{r.reason}</Table.Td><Table.Td>{r.status}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminEnquiry } from '@gemstore/contracts';
 import { api, errorMessage, fieldErrors } from '../api.ts';
+import { formatWhen } from './orders-shared.ts';
 
 const STATUS_COLOURS: Record<AdminEnquiry['status'], string> = { new: 'blue', replied: 'yellow', handled: 'gray' };
 type Filter = 'open' | 'handled' | 'all';
@@ -37,7 +38,7 @@ export function EnquiriesPage() {
           <Table.Tbody>
             {list.data?.enquiries.map((e) => (
               <Table.Tr key={e.id}>
-                <Table.Td>{new Date(e.created_at).toLocaleString()}</Table.Td>
+                <Table.Td>{formatWhen(e.created_at)}</Table.Td>
                 <Table.Td><Anchor component={Link} to={`/enquiries/${e.id}`}>{e.name}</Anchor><Text size="xs" c="dimmed">{e.email}</Text></Table.Td>
                 <Table.Td><Text size="sm" lineClamp={2}>{e.excerpt}</Text></Table.Td>
                 <Table.Td><EnquiryStatus status={e.status} /></Table.Td>
@@ -89,13 +90,13 @@ export function EnquiryPage() {
             <Stack gap={4}>
               <Text size="sm"><b>Email:</b> <Anchor href={`mailto:${e.email}`}>{e.email}</Anchor></Text>
               <Text size="sm"><b>Phone:</b> {e.phone}</Text>
-              <Text size="sm" c="dimmed">Received {new Date(e.created_at).toLocaleString()}</Text>
+              <Text size="sm" c="dimmed">Received {formatWhen(e.created_at)}</Text>
               <Text mt="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="enquiry-message">{e.message}</Text>
             </Stack>
           </Card>
           {e.replies.map((r) => (
             <Card key={r.id} withBorder bg="var(--mantine-color-gray-0)" aria-label="Reply sent">
-              <Text size="xs" c="dimmed">{r.staff?.name ?? 'A former member'} replied on {new Date(r.created_at).toLocaleString()}</Text>
+              <Text size="xs" c="dimmed">{r.staff?.name ?? 'A former member'} replied on {formatWhen(r.created_at)}</Text>
               <Text mt={4} style={{ whiteSpace: 'pre-wrap' }}>{r.body}</Text>
             </Card>
           ))}

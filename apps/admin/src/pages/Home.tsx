@@ -4,9 +4,10 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { api, errorMessage } from '../api.ts';
 import { useSession } from '../session.tsx';
+import { formatRupees } from './catalogue-shared.ts';
+import { useMayRefund } from './refund-actions.tsx';
 
 const SalesChart = lazy(() => import('./SalesChart.tsx'));
-const rupees = (n: number) => `Rs. ${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 function Figure({ label, value, note, testId, to }: { label: string; value: string; note?: string; testId: string; to?: string }) {
   return (
@@ -20,7 +21,7 @@ function Figure({ label, value, note, testId, to }: { label: string; value: stri
 
 /** The shop's numbers (for members who handle orders), or a welcome for the others. */
 function Dashboard() {
-  const mayRefund = useSession().me?.capabilities.includes('refunds') ?? false;
+  const mayRefund = useMayRefund();
   const numbers = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: () => api.adminDashboard(), refetchInterval: 60_000 });
   if (numbers.isError) return <Alert color="red">{errorMessage(numbers.error)}</Alert>;
   const d = numbers.data;
@@ -28,9 +29,9 @@ function Dashboard() {
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        <Figure label="Sales today" testId="sales-today" value={rupees(d.sales.today.amount)} note={`${d.sales.today.orders} paid orders`} />
-        <Figure label="Last 7 days" testId="sales-7" value={rupees(d.sales.days7.amount)} note={`${d.sales.days7.orders} paid orders`} />
-        <Figure label="Last 30 days" testId="sales-30" value={rupees(d.sales.days30.amount)} note={`${d.sales.days30.orders} paid orders`} />
+        <Figure label="Sales today" testId="sales-today" value={formatRupees(d.sales.today.amount)} note={`${d.sales.today.orders} paid orders`} />
+        <Figure label="Last 7 days" testId="sales-7" value={formatRupees(d.sales.days7.amount)} note={`${d.sales.days7.orders} paid orders`} />
+        <Figure label="Last 30 days" testId="sales-30" value={formatRupees(d.sales.days30.amount)} note={`${d.sales.days30.orders} paid orders`} />
       </SimpleGrid>
       <Card withBorder>
         <Group justify="space-between" mb="xs">
@@ -43,7 +44,7 @@ function Dashboard() {
         <Figure label="Orders to dispatch" testId="awaiting-dispatch" value={String(d.awaiting_dispatch)} note="Paid, not yet dispatched" />
         <Figure label="Returns to decide" testId="returns-awaiting" value={String(d.returns_awaiting_decision)} note="Requested by customers" to="/returns" />
         <Figure
-          label="Refunds owed" testId="refunds-owed" value={rupees(d.refunds_owed.amount)} to={mayRefund ? '/refunds' : undefined}
+          label="Refunds owed" testId="refunds-owed" value={formatRupees(d.refunds_owed.amount)} to={mayRefund ? '/refunds' : undefined}
           note={`${d.refunds_owed.orders} late payments, ${d.refunds_owed.returns} received returns`}
         />
       </SimpleGrid>

@@ -10,7 +10,7 @@ import {
 import { pagePathOf } from '@gemstore/contracts/paths';
 import { api, errorMessage, fieldErrors } from '../api.ts';
 import { RichText } from './rich-text-lazy.tsx';
-import { pagesKey } from './content-shared.tsx';
+import { keepSaved, pagesKey } from './content-shared.tsx';
 
 /** The groups pages are shown in: each page category, then the footer's Policies and Know Us, then the menu's loose pages. */
 function groupsOf(pages: AdminPageSummary[], categories: AdminPageCategory[]) {
@@ -123,7 +123,7 @@ export function PageFormPage() {
   const save = useMutation({
     mutationFn: (body: AdminPageBody) => (editing ? api.adminUpdatePage({ params: { id: Number(id) }, body }) : api.adminCreatePage({ body })),
     onSuccess: async (data) => {
-      await queryClient.invalidateQueries({ queryKey: pagesKey });
+      await keepSaved(queryClient, pagesKey, data.page.id, data);
       setSaved(true);
       setDraft(pageDraftOf(data.page));
       if (!editing) navigate(`/pages/${data.page.id}`, { replace: true });

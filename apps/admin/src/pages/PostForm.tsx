@@ -6,7 +6,7 @@ import { friendlyUrlOf, type AdminPost, type AdminPostBody, type PostStatus } fr
 import { postPathOf } from '@gemstore/contracts/paths';
 import { api, errorMessage, fieldErrors } from '../api.ts';
 import { RichText } from './rich-text-lazy.tsx';
-import { formatDate, PictureField, POST_STATUS_LABELS, postCategoriesKey, postsKey, postStatusColor } from './content-shared.tsx';
+import { formatDate, keepSaved, PictureField, POST_STATUS_LABELS, postCategoriesKey, postsKey, postStatusColor } from './content-shared.tsx';
 
 type Draft = Omit<AdminPostBody, 'category_ids'> & { category_ids: string[]; cover_src: string | null };
 
@@ -32,7 +32,7 @@ export function PostFormPage() {
   const save = useMutation({
     mutationFn: (body: AdminPostBody) => (editing ? api.adminUpdatePost({ params: { id: Number(id) }, body }) : api.adminCreatePost({ body })),
     onSuccess: async (data) => {
-      await queryClient.invalidateQueries({ queryKey: postsKey });
+      await keepSaved(queryClient, postsKey, data.post.id, data);
       setSaved(data.post.status);
       setDraft(draftOf(data.post));
       if (!editing) navigate(`/posts/${data.post.id}`, { replace: true });

@@ -1,7 +1,8 @@
 import {
   ActionIcon, Alert, Badge, Button, Group, Image, Modal, Pagination, SegmentedControl, Select, Stack, Table, Text, TextInput, Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { friendlyUrlOf, type AdminPostCategory, type PostStatus } from '@gemstore/contracts';
@@ -14,8 +15,10 @@ export function PostsPage() {
   const [category, setCategory] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const query = { ...(status === 'all' ? {} : { status }), ...(category ? { category: Number(category) } : {}), ...(search.trim() ? { q: search.trim() } : {}), page };
-  const posts = useQuery({ queryKey: [...postsKey, query], queryFn: () => api.adminPosts({ query }) });
+  // One search once typing pauses, the last page shown meanwhile (as the orders and customers lists do).
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const query = { ...(status === 'all' ? {} : { status }), ...(category ? { category: Number(category) } : {}), ...(q ? { q } : {}), page };
+  const posts = useQuery({ queryKey: [...postsKey, query], queryFn: () => api.adminPosts({ query }), placeholderData: keepPreviousData });
   const categories = useQuery({ queryKey: postCategoriesKey, queryFn: () => api.adminPostCategories() });
   const categoryName = new Map((categories.data?.categories ?? []).map((c) => [c.id, c.name]));
   const rows = posts.data?.data ?? [];

@@ -1,8 +1,8 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminDashboardResponse } from '@gemstore/contracts';
+import { formatRupees } from './catalogue-shared.ts';
 
 const compact = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
-const full = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** Sales per day over the dashboard's 30 days (recharts, coloured from Mantine's theme variables). Loaded on its own. */
@@ -15,7 +15,7 @@ export default function SalesChart({ daily }: { daily: AdminDashboardResponse['d
         <YAxis tickFormatter={(v: number) => compact.format(v)} width={56} fontSize={12} />
         <Tooltip
           labelFormatter={(day) => shortDay(String(day))}
-          formatter={(value, _name, item) => [`Rs. ${full.format(Number(value))} (${(item.payload as { orders: number }).orders} orders)`, 'Sales']}
+          formatter={(value, _name, item) => [`${formatRupees(Number(value))} (${(item.payload as { orders: number }).orders} orders)`, 'Sales']}
         />
         <Bar dataKey="amount" name="Sales" fill="var(--mantine-color-blue-6)" radius={[3, 3, 0, 0]} />
       </BarChart>

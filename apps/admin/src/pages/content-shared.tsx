@@ -1,5 +1,6 @@
 import { Alert, Button, FileButton, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { photoOf, type PostStatus } from '@gemstore/contracts';
 import { errorMessage, uploadPicture } from '../api.ts';
 
@@ -11,6 +12,15 @@ export const homeKey = ['admin', 'home'] as const;
 
 export const POST_STATUS_LABELS: Record<PostStatus, string> = { draft: 'Draft', published: 'Published' };
 export const postStatusColor = (status: PostStatus) => (status === 'published' ? 'green' : 'gray');
+
+/**
+ * After a post or page was saved: the editor's own query takes the answer as it is (a refetch would
+ * cost a request and could put the saved text back over what is typed meanwhile), the lists read again.
+ */
+export async function keepSaved(queryClient: QueryClient, key: readonly string[], id: number, answer: unknown): Promise<void> {
+  queryClient.setQueryData([...key, 'one', String(id)], answer);
+  await queryClient.invalidateQueries({ queryKey: key, predicate: (q) => q.queryKey[key.length] !== 'one' });
+}
 
 export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });

@@ -7,8 +7,7 @@ import { useListingItems } from '../features/catalog/api/get-listing-page.ts';
 import { StoneResults } from '../features/catalog/components/stone-results.tsx';
 import { filterFromSearch, listingBody } from '../features/catalog/listing-filter.ts';
 import { itemPath } from '../lib/item-format.ts';
-import { INR } from '../lib/money.ts';
-import { loadRequired, notFound, requireRef, serverApi } from '../lib/server-api.ts';
+import { loadRequired, loadSite, notFound, requireRef, serverApi } from '../lib/server-api.ts';
 import { mediaUrl } from '../lib/media.ts';
 import { seo, storeFromMatches } from '../lib/seo.ts';
 import { ldJson, itemList } from '../lib/structured-data.ts';
@@ -29,12 +28,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const filter = filterFromSearch(search);
   const page = pageFromSearch(search);
   const api = serverApi(context);
-  // Prices are typed in the store's currency; only a price filter needs it to make the body.
-  const currency = filter.priceMin !== undefined || filter.priceMax !== undefined ? (await loadRequired(api.storeProfile())).profile.currency : INR;
-  const body = listingBody(filter, productRef, currency);
-  // The filter's values and their counts come with stone-counts; the product itself from the store's product list.
-  const [{ products }, counts, firstPage] = await Promise.all([
-    loadRequired(api.products()),
+  // The store's layout (kept per store by the server) has its currency and its product list.
+  const { profile, products } = await loadSite(context);
+  // Prices are typed in the store's currency.
+  const body = listingBody(filter, productRef, profile.currency);
+  // The filter's values and their counts come with stone-counts.
+  const [counts, firstPage] = await Promise.all([
     loadRequired(api.stoneCounts({ body })),
     loadRequired(api.productItems({ query: { page }, body })),
   ]);

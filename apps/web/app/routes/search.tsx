@@ -6,8 +6,7 @@ import { useSearchItems } from '../features/catalog/api/get-search-page.ts';
 import { StoneResults } from '../features/catalog/components/stone-results.tsx';
 import { filterFromSearch, searchBody } from '../features/catalog/listing-filter.ts';
 import { pagePath } from '../features/site/site-data.ts';
-import { INR } from '../lib/money.ts';
-import { loadRequired, serverApi } from '../lib/server-api.ts';
+import { loadRequired, loadSite, serverApi } from '../lib/server-api.ts';
 import { seo, storeFromMatches } from '../lib/seo.ts';
 import catalogCss from '../styles/catalog.css?url';
 import { publicPage } from '../lib/page-headers.ts';
@@ -25,8 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (q.length < SEARCH_MIN_LENGTH) return { q, results: null };
   const filter = filterFromSearch(params);
   const api = serverApi(context);
-  const currency = filter.priceMin !== undefined || filter.priceMax !== undefined ? (await loadRequired(api.storeProfile())).profile.currency : INR;
-  const body = searchBody(filter, currency, { q });
+  // Prices are typed in the store's currency (the server keeps the store's layout).
+  const body = searchBody(filter, (await loadSite(context)).profile.currency, { q });
   const [counts, firstPage, suggestions] = await Promise.all([
     loadRequired(api.stoneCounts({ body })),
     loadRequired(api.search({ query: { page: 1 }, body })),

@@ -153,8 +153,10 @@ describe('refunds', () => {
       expect((await admin(t, 'a.test', `/orders?status=refund_owed`, { token: tokens.manager })).json().data.map((o: { id: number }) => o.id)).toContain(orderId);
       // Its stones cannot be refunded (it bought none); its payment can.
       expect((await refund(orderId, { line_ids: [(await detail(orderId)).lines[0].id] })).json().code).toBe('order_not_paid');
+      expect((await detail(orderId)).payments.find((p: { id: number }) => p.id === entry.payments[0].id).refund_owed).toBe(true);
       const res = await refund(orderId, { payment_id: entry.payments[0].id });
       expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().order.payments.find((p: { id: number }) => p.id === entry.payments[0].id).refund_owed).toBe(false);
       expect(res.json().refund).toMatchObject({ kind: 'payment', status: 'processed', amount: entry.payments[0].amount });
       expect(res.json().order.refund_owed).toBe(false);
       expect((await caller(t, 'a.test')('/api/order', asha, { orderId })).json().order.refund_pending).toBe(false);

@@ -122,7 +122,7 @@ export const AdminOrderPayment = z.object({
   amount: z.number(),
   status: z.string(),
   created_at: z.string(),
-  /** The payment could not buy the stones (late, second or short): it is owed back. */
+  /** The payment could not buy the stones (late, second or short) and no refund of it is made or under way: it is owed back. */
   refund_owed: z.boolean(),
 });
 export type AdminOrderPayment = z.infer<typeof AdminOrderPayment>;

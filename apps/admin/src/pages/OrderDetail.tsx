@@ -27,11 +27,6 @@ function Address({ value }: { value: OrderAddress }) {
 
 type Step = 'dispatch' | 'deliver' | 'cancel' | null;
 
-/** A payment owed back whose refund is made or under way (a failed one leaves it owed). */
-function paidBack(order: AdminOrder, paymentId: number): boolean {
-  return order.refunds.some((r) => r.kind === 'payment' && r.payment_id === paymentId && r.status !== 'failed');
-}
-
 /** The steps staff take on an order, each offered only when the order's state allows it. */
 function Actions({ order, onDone }: { order: AdminOrder; onDone: (data: AdminOrderResponse) => void }) {
   const [open, setOpen] = useState<Step>(null);
@@ -175,11 +170,11 @@ export function OrderDetailPage() {
                   <Stack gap={0}>
                     <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>{p.provider_payment_id}</Text>
                     <Text size="xs" c="dimmed">{p.provider} · {p.status} · {formatWhen(p.created_at)}</Text>
-                    {p.refund_owed && !paidBack(order, p.id) && <Badge size="xs" color="red" variant="light">Owed back</Badge>}
+                    {p.refund_owed && <Badge size="xs" color="red" variant="light">Owed back</Badge>}
                   </Stack>
                   <Stack gap={4} align="flex-end">
                     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatRupees(p.amount)}</Text>
-                    {mayRefund && p.refund_owed && !paidBack(order, p.id) && <RefundPaymentButton orderId={order.id} paymentId={p.id} amount={p.amount} />}
+                    {mayRefund && p.refund_owed && <RefundPaymentButton orderId={order.id} paymentId={p.id} amount={p.amount} />}
                   </Stack>
                 </Group>
               ))}

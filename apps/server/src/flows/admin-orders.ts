@@ -14,7 +14,7 @@ import type { Services } from '../services.ts';
 import { actorOf, timelineOf } from './admin-timeline.ts';
 import { lineDetailsOf, payingPayment } from './order-lines.ts';
 import type { OrderMessages } from './order-messages.ts';
-import { owedPayments, type RefundFlows, refundedLineIds, toAdminRefund } from './refunds.ts';
+import { type RefundFlows, refundedByPayment, refundedLineIds, stillOwedPayments, toAdminRefund } from './refunds.ts';
 
 /** Customers a search looks among (by name, email or phone) before it looks at their orders. */
 const SEARCH_CUSTOMERS = 500;
@@ -80,7 +80,7 @@ export function adminOrderFlows(db: Database, services: Services, messages: Orde
     const customer = contacts.get(order.customerId) ?? { id: order.customerId, name: '', email: null, phone: null };
     const returned = new Set(returnsOf.flatMap((r) => r.details.map((d) => d.id)));
     const refunded = refundedLineIds(orderRefunds);
-    const owed = new Set(owedPayments(order, paid));
+    const owed = new Set(stillOwedPayments(order, paid, refundedByPayment(orderRefunds)));
     const stage = stageOf(order, dispatch);
     return {
       id: order.id, placed_on: order.placedOn.toISOString(), status: order.status, stage, stage_label: stageLabel(stage),

@@ -12,7 +12,7 @@ import type { Services } from '../services.ts';
 import { actorOf, timelineOf } from './admin-timeline.ts';
 import { lineDetailsOf } from './order-lines.ts';
 import type { OrderMessages } from './order-messages.ts';
-import { owedPayments, type RefundFlows, refundedLineIds, toAdminRefund } from './refunds.ts';
+import { type RefundFlows, refundedLineIds, stillOwedPayments, toAdminRefund } from './refunds.ts';
 
 /** Entries each part of the refunds-owed view lists at most. */
 const OWED_LIMIT = 200;
@@ -158,7 +158,7 @@ export function adminReturnFlows(db: Database, services: Services, messages: Ord
       return {
         owed: flagged.map((o) => ({
           order_id: o.id, placed_on: o.placedOn.toISOString(), customer: contacts.get(o.customerId) ?? noCustomer(o.customerId),
-          payments: owedPayments(o, paid.filter((p) => p.orderId === o.id)).filter((p) => (refunded.get(p.id) ?? 0) < p.amountPaise).map((p) => ({
+          payments: stillOwedPayments(o, paid.filter((p) => p.orderId === o.id), refunded).map((p) => ({
             id: p.id, provider: p.provider, provider_payment_id: p.providerPaymentId, amount: p.amountPaise / 100, created_at: p.createdAt.toISOString(),
           })),
         })).filter((o) => o.payments.length > 0),

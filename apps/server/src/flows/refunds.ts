@@ -51,6 +51,24 @@ export function owedPayments<P extends { id: number; amountPaise: number }>(orde
   return paid.filter((p) => p !== paying);
 }
 
+/**
+ * The payments still owed back: owed (owedPayments) and not yet paid back by refunds made or under
+ * way (`refundedByPayment`: paise per payment of the refunds not failed). The order page and the
+ * Refunds page offer a refund for these and no others.
+ */
+export function stillOwedPayments<P extends { id: number; amountPaise: number }>(
+  order: Pick<OrderRow, 'status' | 'totalPaise' | 'refundFlaggedAt'>, paid: P[], refundedByPayment: Map<number, number>,
+): P[] {
+  return owedPayments(order, paid).filter((p) => (refundedByPayment.get(p.id) ?? 0) < p.amountPaise);
+}
+
+/** Paise refunded (or being refunded) per payment, from refunds as read. */
+export function refundedByPayment(refunds: { paymentId: number; amountPaise: number; status: string }[]): Map<number, number> {
+  const sums = new Map<number, number>();
+  for (const r of refunds) if (r.status !== 'failed') sums.set(r.paymentId, (sums.get(r.paymentId) ?? 0) + r.amountPaise);
+  return sums;
+}
+
 /** The order lines that a refund not failed pays back (or is paying back): none of them may be refunded again. */
 export function refundedLineIds(refunds: RefundWithLines[]): Set<number> {
   return new Set(refunds.filter((r) => r.status !== 'failed').flatMap((r) => r.lines.map((l) => l.orderLineId)));
@@ -187,7 +205,7 @@ export function refundFlows(db: Database, services: Services, messages: OrderMes
     if (refund.kind === 'payment' && order.refundFlaggedAt) {
       const paid = await payments.ofOrders(scope, [order.id]);
       const refunded = await payments.refundedOfPayments(scope, paid.map((p) => p.id));
-      if (owedPayments(order, paid).every((p) => (refunded.get(p.id) ?? 0) >= p.amountPaise)) await orders.update(scope, order.id, { refundFlaggedAt: null });
+      if (stillOwedPayments(order, paid, refunded).length === 0) await orders.update(scope, order.id, { refundFlaggedAt: null });
     }
     const queued = await messages.queue(ctx, order, written);
     return { refund: moved, changed: true, after: () => messages.deliver({ ...ctx, tx: undefined }, queued) };

@@ -22,7 +22,7 @@ const zones = [
   { target: `${src}/flows/**`, from: `${src}/modules/*/*.routes.ts`, message: 'Flows call services, not routes.' },
 ];
 /**
- * Which module owns each table (ARCHITECTURE.md: a module's tables are read and written by that
+ * Which module owns each table (docs/architecture.md: a module's tables are read and written by that
  * module alone). Every table the schema exports must be listed: a new table names its owner here.
  */
 const TABLE_OWNERS = {

@@ -8,7 +8,7 @@ import { ROOT } from './server.ts';
 
 /*
  * axe (axe-core) on every page type of the demo store, on a phone and a desktop, signed out and
- * signed in: no serious or critical issue (issue 14). `npm run audit:pages` checks the same pages on
+ * signed in: no serious or critical issue. `npm run audit:pages` checks the same pages on
  * the production build, with Lighthouse beside it.
  */
 

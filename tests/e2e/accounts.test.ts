@@ -63,7 +63,7 @@ function pathOf(page: Page): string {
 }
 
 /**
- * Runs a sign-in `submit` and waits for where it lands: the sign-in sets the spec's one-time
+ * Runs a sign-in `submit` and waits for where it lands: the sign-in sets the one-time
  * refresh flag, so the layout there reloads the page once.
  */
 async function signInLandsOn(page: Page, path: string, submit: () => Promise<void>): Promise<void> {
@@ -382,7 +382,7 @@ describe('customer accounts', () => {
     const { token, user } = await createAccount(person);
     const t = await openPage(browser);
     const { page } = t;
-    // Signed in as the spec stores it: the token and the user in browser storage.
+    // Signed in as the storefront keeps it: the token and the user in browser storage.
     await page.addInitScript(([tk, u]) => {
       // Only the shop's own document (the footer's map frame has no storage of its own).
       if (window !== window.top || localStorage.getItem('gemstore.token')) return;

@@ -38,7 +38,7 @@ describe('back office: enquiries, customers, the dashboard and invoices', () => 
     const shopper = await openPage(browser);
     await shopper.page.goto(`${origin()}/login`);
     await signInWithPassword(shopper.page, (u) => u.pathname === '/dashboard', customer);
-    // The page reloads once after signing in (spec: the one-time refresh): let it, then go to the payment page.
+    // The page reloads once after signing in (the one-time refresh): let it, then go to the payment page.
     await hydrated(shopper.page);
     await shopper.page.waitForLoadState('networkidle');
     await expect.poll(async () => {

@@ -57,7 +57,7 @@ describe('home page', () => {
     expect(await page.getByTestId('footer-products').locator('a').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('footer-policies').locator('a').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('footer-know-us').locator('a').count()).toBeGreaterThan(0);
-    // Spec: the WhatsApp chat opens with the footer phone, the number the footer shows (the demo sets no
+    // The WhatsApp chat opens with the footer phone, the number the footer shows (the demo sets no
     // WhatsApp number of its own in the back office).
     const digits = footer.contact.phone.replace(/\D/g, '');
     expect(profile.configurationData.whatsappPhone).toBeUndefined();

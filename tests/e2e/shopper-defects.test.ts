@@ -4,7 +4,7 @@ import { api, hydrated, launchBrowser, openPage, origin } from './browser.ts';
 
 const DEMO = { email: 'demo@gemstore.test', password: 'demo1234' };
 
-/* Defects shoppers reported (issue 14, item 8), each seen in the browser. */
+/* Defects shoppers reported, each seen in the browser. */
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });

@@ -4,7 +4,7 @@ import type { ListingResponse } from '@gemstore/contracts';
 import { answerFirstReadAfterWrite, api, explained, hydrated, launchBrowser, openPage, origin, signInWithPassword } from './browser.ts';
 
 /*
- * The wishlist (issue 14, item 7) on the dollar store of the demo server: a signed-out heart is
+ * The wishlist on the dollar store of the demo server: a signed-out heart is
  * kept through sign-in and the stone added after it, as the cart's Add To Cart is; the hearts of the
  * stone's page and of a listing's cards put stones on it and take them off; the dashboard leads there.
  */

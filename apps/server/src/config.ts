@@ -5,7 +5,7 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 
 /**
  * Secrets that have a built-in value so the demo runs without set-up. Anyone can read these values,
- * so production refuses to start with any of them (ARCHITECTURE.md rule 11).
+ * so production refuses to start with any of them (docs/architecture.md, "Security").
  */
 export const DEVELOPMENT_SECRETS = {
   OTP_PEPPER: 'gemstore-dev-otp-pepper-change-me',

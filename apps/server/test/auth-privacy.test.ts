@@ -11,7 +11,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 /**
  * A stranger learns no customer's contact details and reaches no customer through the code calls:
  * userId-based calls are bound to the identifier typed at Login or to a regId nobody can guess,
- * answers show destinations masked, and where the spec's flow allows it (forgot-password,
+ * answers show destinations masked, and where the flow allows it (forgot-password,
  * login-send-otp) an unknown identifier is answered exactly like a known one.
  */
 

@@ -364,7 +364,7 @@ describe('POST /api/product-items', () => {
     }
   });
 
-  it('reports each item with the fields the spec names', async () => {
+  it('reports each item with the fields the storefront API names', async () => {
     const stone = available[7]!;
     const all = await walk({ filter: { product: cat.product.id } });
     const item = all.find((i) => i.id === stone.id)!;

@@ -205,7 +205,7 @@ describe('a corpus of malformed requests against every route', () => {
 
   it('meets no server error', async () => {
     const routes = registeredRoutes(t.app.printRoutes({ commonPrefix: false }));
-    // The tree parsed: the spec's calls and the upload are among the routes.
+    // The tree parsed: the storefront API's calls and the upload are among the routes.
     for (const path of ['/api/login', '/api/register-otp-verify', '/api/categories/:id', '/api/return-request-create', '/pay/callback/:orderId']) {
       expect(routes.map((r) => r.path)).toContain(path);
     }

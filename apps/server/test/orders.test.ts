@@ -161,7 +161,7 @@ describe('place-order', () => {
 });
 
 describe('orders and order', () => {
-  it('lists the customer\'s orders with the fields of the spec, newest first', async () => {
+  it('lists the customer\'s orders with the fields of the storefront API, newest first', async () => {
     const c = await createShopper(t.db, shop.store.id);
     const address = (await insertAddress(t.db, shop.store.id, c.id)).id;
     const s1 = await createStone(t.db, shop, { pricePaise: 500_000, name: 'Ruby 2ct' });

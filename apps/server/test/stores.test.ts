@@ -37,7 +37,7 @@ describe('stores', () => {
       errors: { 'filter.grades.0': ['Each grade must be given by its id (a whole number).'], 'filter.product': ['Choose a product.'] },
     });
   });
-  it('answers the whole profile with the fields the spec names', async () => {
+  it('answers the whole profile with the fields the storefront API names', async () => {
     const store = await createStore(t.db, { name: 'Jewel', domain: 'jewel.test', isFromIndia: true });
     await createPage(t.db, store.id, { placement: 'non_categorized', title: 'About', url: 'about' });
     await createPage(t.db, store.id, { placement: 'policy', title: 'Refunds', url: 'refunds' });

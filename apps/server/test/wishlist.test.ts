@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { caller, createStone, type Shop, type Shopper, createCheckoutWorld } from './checkout-fixtures.ts';
 
-/* The wishlist (issue 14, item 7): a signed-in customer's stones of one store, sold ones shown as sold. */
+/* The wishlist: a signed-in customer's stones of one store, sold ones shown as sold. */
 
 let t: TestApp;
 let shop: Shop;

@@ -1,12 +1,12 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
-/** Routes named after the spec's paths (section 2). */
+/** The storefront's public paths, kept as they are (docs/architecture.md, "The storefront API and its addresses"). */
 export default [
   index('routes/root-redirect.tsx'),
   // Development: the messages the outbox sender stored (the API has it only outside production).
   route('dev/outbox', 'routes/dev-outbox.tsx'),
 
-  // Guest-only screens (spec section 2): a signed-in customer is sent to Dashboard.
+  // Guest-only screens: a signed-in customer is sent to Dashboard.
   layout('routes/guest-only-layout.tsx', [
     // accounts: guest-only routes
     route('login', 'routes/login.tsx'),

@@ -87,7 +87,7 @@ export const AdminCatalogResponse = z.object({
   products: z.array(AdminProduct),
   attributes: z.object(Object.fromEntries(ATTRIBUTE_KINDS.map((k) => [k, z.array(AdminAttributeValue)])) as Record<AttributeKind, z.ZodArray<typeof AdminAttributeValue>>),
   rattis: z.array(z.object({ id: z.number(), rati_standard: z.number() })),
-  /** The store's ratti in milligrams (DOMAIN.md), for the carat and ratti shown beside a weight. */
+  /** The store's ratti in milligrams (a store setting), for the carat and ratti shown beside a weight. */
   ratti_mg: z.number(),
 });
 export type AdminCatalogResponse = z.infer<typeof AdminCatalogResponse>;

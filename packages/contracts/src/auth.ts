@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { AUTH_LIMITS, DEFAULT_COUNTRY_CODE_ID, GENDERS, PASSWORD_HINT, PASSWORD_MIN_LENGTH, REG_ID_MAX } from './constants.ts';
 
 /**
- * Requests and responses of the Auth calls (spec section 7), with the spec's field names and the
- * input limits of spec section 5. Field errors come back as a 422 ValidationErrorBody keyed by
+ * Requests and responses of the Auth calls, with the storefront API's field names (kept as they are,
+ * docs/architecture.md) and its input limits. Field errors come back as a 422 ValidationErrorBody keyed by
  * these names (phone, password, name, email, otp, phoneOtp, emailOtp, password_confirmation ...).
  */
 
@@ -35,7 +35,7 @@ export const UserId = Id('The account');
 export const RegId = Id('The code reference', REG_ID_MAX);
 const OptionalRegId = z.preprocess(blankToUndefined, RegId.optional());
 
-/** An email or a mobile number (the spec's `phone` field of login and forgot-password). */
+/** An email or a mobile number (the API's `phone` field of login and forgot-password). */
 export const Identifier = z.string({ error: 'Enter your email or mobile number.' }).trim()
   .min(1, 'Enter your email or mobile number.')
   .max(AUTH_LIMITS.identifier, `At most ${AUTH_LIMITS.identifier} characters.`);
@@ -128,7 +128,7 @@ export type LoginPasswordSubmitResponse = z.infer<typeof LoginPasswordSubmitResp
 /**
  * `phone` is the email or mobile number the shopper typed at Login: the code goes to it, and only
  * when it is a verified identifier of account `userId` (any other pair gets the same answer, and
- * nothing is sent). `isPhone` is accepted as the spec sends it; the kind of `phone` decides.
+ * nothing is sent). `isPhone` is accepted as clients send it; the kind of `phone` decides.
  */
 export const LoginSendOtpBody = z.object({
   userId: UserId,
@@ -183,7 +183,7 @@ export type RegisterOtpVerifyBody = z.infer<typeof RegisterOtpVerifyBody>;
 
 export const ForgotPasswordSendOtpBody = z.object({ phone: Identifier });
 export type ForgotPasswordSendOtpBody = z.infer<typeof ForgotPasswordSendOtpBody>;
-/** The spec's other call: the same flow with the identifier in `email`. */
+/** The API's other call: the same flow with the identifier in `email`. */
 export const ForgotPasswordBody = z.object({ email: Identifier });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 /**

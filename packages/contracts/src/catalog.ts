@@ -112,7 +112,7 @@ function caratBound(name: 'minimum' | 'maximum') {
 export const ListingSort = z.enum(['newest', 'price_asc', 'price_desc', 'weight_asc', 'weight_desc']);
 export type ListingSort = z.infer<typeof ListingSort>;
 
-/** The attribute lists of a listing filter (spec section 7). */
+/** The attribute lists of a listing filter (the product-items body's `filter`). */
 const filterLists = {
   grades: idList('grade'),
   ratti: idList('ratti'),
@@ -155,7 +155,7 @@ const listingOptions = {
   sort: z.enum(ListingSort.options, { error: `The sort must be one of ${ListingSort.options.join(', ')}.` }).optional(),
 };
 
-/** POST product-items body (spec section 7) plus the optional `sort` and `selectedPrice`. */
+/** POST product-items body as the storefront API names it, plus the optional `sort` and `selectedPrice`. */
 export const ListingFilterBody = z.object({
   filter: z.object({ ...filterLists, product: productRef }, filterError),
   ...listingOptions,

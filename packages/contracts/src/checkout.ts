@@ -3,11 +3,11 @@ import { Item } from './catalog.ts';
 import { COURIER_PARTNERS, RAZORPAY_PAYMENT_METHOD_ID } from './constants.ts';
 
 /**
- * Addresses, cart, checkout, payment, orders, returns and enquiries (spec sections 3, 5 and 7).
- * Request bodies keep the spec's camelCase names (itemIds, shippingAddressId, countryId ...);
+ * Addresses, cart, checkout, payment, orders, returns and enquiries of the storefront API.
+ * Request bodies keep its camelCase names (itemIds, shippingAddressId, countryId ...);
  * answers keep its snake_case ones (country_id, address_type_id, placed_on ...). Field errors come
  * back as a 422 ValidationErrorBody keyed by the request's field names. Money in answers is in
- * rupees (ARCHITECTURE.md rule 4), except the Pay query's `amount`, which is in paise as Razorpay
+ * rupees (docs/architecture.md, "Money"), except the Pay query's `amount`, which is in paise as Razorpay
  * Checkout expects it.
  */
 
@@ -50,7 +50,7 @@ export type CitiesResponse = z.infer<typeof CitiesResponse>;
 export const StatesParams = z.object({ countryId: CountryId });
 export const CitiesParams = z.object({ stateId: StateId });
 
-/** Spec section 5 address form. Label, address, landmark, locality and pincode are required in the form; name and phone are required too (the courier needs them). */
+/** The address form. Label, address, landmark, locality and pincode are required in the form; name and phone are required too (the courier needs them). */
 export const AddressFields = z.object({
   name: text('the name', 50),
   phone: z.string({ error: 'Enter a phone number.' }).trim().max(50, 'The phone number must be at most 50 characters.')
@@ -100,7 +100,7 @@ export const AddressesResponse = z.object({ addresses: z.array(Address) });
 export type AddressesResponse = z.infer<typeof AddressesResponse>;
 export const AddressResponse = z.object({ address: Address, message: z.string() });
 export type AddressResponse = z.infer<typeof AddressResponse>;
-/** address-edit answers the form's values at the top level (spec section 7). */
+/** address-edit answers the form's values at the top level, as clients of the API read them. */
 export const AddressEditResponse = Address.pick({
   id: true, name: true, phone: true, country_id: true, state_id: true, city_id: true,
   address: true, locality: true, landmark: true, pincode: true, label: true,
@@ -157,7 +157,7 @@ export type PaymentMethodsResponse = z.infer<typeof PaymentMethodsResponse>;
 
 export const PlaceOrderBody = z.object({
   itemIds: ItemIds,
-  /** Spec section 8: the alert's text when no shipping address is chosen. */
+  /** The alert's text when no shipping address is chosen. */
   shippingAddressId: IdWithMessage('Select Or Create Address'),
   /** Billing address: the shipping address when absent. */
   billingAddressId: z.preprocess((v) => (v === '' || v === null ? undefined : v), Id('a billing address').optional()),
@@ -177,7 +177,7 @@ export const OrderIdBody = z.object({ orderId: Id('an order') });
 export type OrderIdBody = z.infer<typeof OrderIdBody>;
 
 /**
- * retry-pay: the query the Pay page passes on (spec section 7), plus `url`, the payment page on this
+ * retry-pay: the query the Pay page passes on (the storefront API's names), plus `url`, the payment page on this
  * server to send the browser to. `amount` is in paise; `order_id` is the payment provider's order
  * id; `token` is a short-lived signed pass for the payment page (never the sign-in token).
  */

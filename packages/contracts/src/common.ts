@@ -57,7 +57,7 @@ export const PageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
-/** 422 body: one message plus the failing fields (ARCHITECTURE.md rule 3). */
+/** 422 body: one message plus the failing fields (docs/architecture.md, "Errors"). */
 export const ValidationErrorBody = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),
@@ -67,6 +67,6 @@ export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>;
 export const ErrorBody = z.object({ message: z.string(), code: z.string().optional() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** GET /api/health (not in the spec; for load balancers): 200 when the database answers, else 503 with ErrorBody. */
+/** GET /api/health (for load balancers): 200 when the database answers, else 503 with ErrorBody. */
 export const HealthResponse = z.object({ status: z.literal('ok') });
 export type HealthResponse = z.infer<typeof HealthResponse>;

@@ -1,15 +1,15 @@
 /**
- * The values the spec fixes (sections 5 and 9) that both the server's schemas and the browser use.
+ * The storefront's fixed values (docs/architecture.md) that both the server's schemas and the browser use.
  * Zod-free (`@gemstore/contracts/constants`), so the browser bundle can import them without the
  * schema code; the main entry re-exports them.
  */
 
 // ---------- Pages and ids ----------
 
-/** Spec section 9: 20 stones per listing page. */
+/** 20 stones per listing page: clients load the next page while a page comes back full. */
 export const ITEMS_PER_PAGE = 20;
 export const POSTS_PER_PAGE = 10;
-/** Spec: default ratti slider range. */
+/** Default ratti slider range. */
 export const DEFAULT_RATTI_RANGE: [number, number] = [0, 105];
 /** Largest carat bound of the listing filter. */
 export const MAX_CARAT = 10000;
@@ -30,7 +30,7 @@ export const MAX_ID = 2_147_483_647;
 
 /**
  * A stone's weight in the store's ratti, to the hundredth: the one figure its name, its friendly url
- * and its ratti bucket agree on (DOMAIN.md: the weight in mg is the truth, the ratti a store setting).
+ * and its ratti bucket agree on (the weight in mg is the truth; the ratti is a store setting).
  */
 export function rattiFromMg(weightMg: number, rattiMg: number): number {
   return Math.round((weightMg * 100) / rattiMg) / 100;
@@ -49,11 +49,11 @@ export function rattiBucketOf<T extends number | { rati_standard: number }>(ratt
 
 // ---------- Accounts ----------
 
-/** Spec section 5: client input limits. */
+/** Input limits of the sign-in and profile forms (longest accepted). */
 export const AUTH_LIMITS = { identifier: 128, name: 50, phone: 50, email: 64, password: 1024, otp: 1024 } as const;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_HINT = 'Passwords must be at least 6 characters.';
-/** Spec section 9: default phone country code id (India, +91). */
+/** Default phone country code id (India, +91). */
 export const DEFAULT_COUNTRY_CODE_ID = 99;
 export const GENDERS = ['male', 'female'] as const;
 /** Largest regId: they are random below 2^48, so a caller cannot guess one it was not given. */
@@ -61,18 +61,18 @@ export const REG_ID_MAX = 2 ** 48;
 
 // ---------- Addresses, checkout and returns ----------
 
-/** Spec section 9: the primary address has address_type_id 1; every other address has 2. */
+/** The primary address has address_type_id 1; every other address has 2. */
 export const PRIMARY_ADDRESS_TYPE_ID = 1;
 export const OTHER_ADDRESS_TYPE_ID = 2;
-/** Spec section 9: the default payment method. */
+/** The default payment method. */
 export const RAZORPAY_PAYMENT_METHOD_ID = 1001;
 /** Payment methods a store can enable (stores.payment_method_ids), by id. */
 export const PAYMENT_METHODS: Record<number, string> = {
   [RAZORPAY_PAYMENT_METHOD_ID]: 'Razorpay (cards, UPI, netbanking, wallets)',
 };
-/** Spec section 5: return reasons and their labels. */
+/** Return reasons and their labels. */
 export const RETURN_REASONS = { defective: 'Defective Product', wrong: 'Wrong Product', 'not-satisfied': 'Not Satisfied' } as const;
-/** Spec section 4: couriers a customer may name for an approved return. */
+/** Couriers a customer may name for an approved return. */
 export const COURIER_PARTNERS = ['Fedex', 'Delhivery'] as const;
 export const MAX_RETURN_IMAGES = 5;
 export const MAX_RETURN_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -35,7 +35,7 @@ export const Post = PostSummary.extend({
 });
 export type Post = z.infer<typeof Post>;
 
-/** Laravel-style paginator: the spec reads the list at data.data. */
+/** Laravel-style paginator: clients of the API read the list at data.data. */
 export const PostsResponse = z.object({
   data: z.object({
     data: z.array(PostSummary),

@@ -1,5 +1,5 @@
 /**
- * GST facts the invoice and the tax settings use (DOMAIN.md "Money and tax"). Zod-free.
+ * GST facts the invoice and the tax settings use (docs/architecture.md, "Money"). Zod-free.
  */
 
 /** The GST state code (the first two digits of a GSTIN) of each state and union territory, by ISO 3166-2 id. */

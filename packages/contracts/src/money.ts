@@ -1,6 +1,6 @@
 import type { Currency } from './store.ts';
 
-/** Rupees shown in the store's currency: USD = rupees x rate, 2 decimals (spec section 4). */
+/** Rupees shown in the store's currency: USD = rupees x rate, 2 decimals (docs/architecture.md, "Money"). */
 export function displayAmount(rupees: number, currency: Currency): number {
   if (currency.currency === 'INR') return rupees;
   return Math.round(rupees * currency.exchangeRate * 100) / 100;
@@ -12,7 +12,7 @@ const priceFormats = {
   USD: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
 };
 
-/** "Rs. 1,29,000.00" as the spec writes rupees (Indian grouping); dollars as the US writes them, "$310.50". */
+/** "Rs. 1,29,000.00" as the shop writes rupees (Indian grouping); dollars as the US writes them, "$310.50". */
 export function formatPrice(rupees: number, currency: Currency): string {
   const value = displayAmount(rupees, currency);
   const text = priceFormats[currency.currency].format(value);

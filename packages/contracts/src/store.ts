@@ -56,7 +56,7 @@ export const StoreProfile = z.object({
     banners: z.array(Banner),
   }),
   currency: Currency,
-  /** The store's ratti in mg (DOMAIN.md). */
+  /** The store's ratti in mg (a store setting; shops define it differently). */
   ratti_mg: z.number(),
   /** The store's own address (`https://shop.example`, no trailing slash): canonical links and structured data start with it. */
   site_url: z.string(),

@@ -3,8 +3,8 @@ import { Item } from './catalog.ts';
 import { CartSaveBody } from './checkout.ts';
 
 /**
- * The wishlist: stones a signed-in customer keeps an eye on, per store like the account (not in the
- * spec; shaped like the cart's calls). A stone sold or reserved since stays, with its status.
+ * The wishlist: stones a signed-in customer keeps an eye on, per store like the account (shaped
+ * like the cart's calls). A stone sold or reserved since stays, with its status.
  */
 export const WishlistResponse = z.object({
   /** Newest first. */

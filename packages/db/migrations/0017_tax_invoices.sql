@@ -38,7 +38,7 @@ ALTER TABLE "invoices" ADD CONSTRAINT "invoices_store_id_stores_id_fk" FOREIGN K
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_order" ON "invoices" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_store_number" ON "invoices" USING btree ("store_id","number");--> statement-breakpoint
--- Gem types already stored take the HSN code and rate of their kind (DOMAIN.md); the rest keep 7103 at 0.25%.
+-- Gem types already stored take the HSN code and GST rate of their kind, found by name; the rest keep 7103 at 0.25%.
 UPDATE "products" SET "hsn_code" = '7102', "gst_rate_bp" = 150 WHERE "name" ILIKE '%diamond%';--> statement-breakpoint
 UPDATE "products" SET "hsn_code" = '7101', "gst_rate_bp" = 300 WHERE "name" ILIKE '%pearl%';--> statement-breakpoint
 UPDATE "products" SET "hsn_code" = '9601', "gst_rate_bp" = 1200 WHERE "name" ILIKE '%coral%';

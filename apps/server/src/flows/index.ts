@@ -18,9 +18,9 @@ import { siteFlows } from './site.ts';
 import { taxSettingsFlows } from './tax-settings.ts';
 
 /**
- * Work that spans modules (ARCHITECTURE.md, docs/decisions/0016): each flow calls the services of
+ * Work that spans modules (docs/architecture.md, docs/decisions/0016): each flow calls the services of
  * the modules it needs, inside one transaction where the step must be all or nothing. Modules never
- * call flows; routes call either.
+ * import flows; a module's routes reach a flow or a service through the app (`app.flows`, `app.services`).
  */
 export function createFlows(db: Database, services: Services, config: Config) {
   const messages = orderMessages(services, config);

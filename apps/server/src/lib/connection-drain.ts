@@ -17,8 +17,8 @@ export interface ConnectionDrain {
 }
 
 /**
- * Lets an HTTP server stop without resetting a connection it accepted (ARCHITECTURE.md rule 12,
- * docs/decisions/0015-outages-and-shutdown.md).
+ * Lets an HTTP server stop without resetting a connection it accepted
+ * (docs/decisions/0015-outages-and-shutdown.md).
  * Node's server.close(), and so Fastify's close(), destroys every keep-alive connection that is idle
  * at that instant, but a keep-alive client may already have its next request on the wire: that
  * request is reset. Here a connection closes after the answer to its next request (which says

@@ -29,7 +29,7 @@ export interface StaffActor {
 export const GUEST: Actor = { kind: 'guest' };
 
 /**
- * What every service call takes first (ARCHITECTURE.md, HABITS.md 2): the store the request is for,
+ * What every service call takes first (docs/architecture.md, "Shops"): the store the request is for,
  * who is calling, from which address, the request's logger, and, inside a transaction that spans
  * modules (flows/), that transaction, which repositories then use instead of the database.
  */

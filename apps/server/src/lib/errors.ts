@@ -34,7 +34,7 @@ export class DatabaseUnavailableError extends AppError {
   }
 }
 
-/** 422 with field errors keyed by the spec's field names. */
+/** 422 with field errors keyed by the request's field names (as the storefront API names them). */
 export class ValidationError extends AppError {
   constructor(readonly errors: Record<string, string[]>, message?: string) {
     super(422, message ?? Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', 'validation_failed');

@@ -6,7 +6,7 @@ import { pino, stdSerializers, type Logger, type LoggerOptions } from 'pino';
 import type { Config } from '../config.ts';
 
 /**
- * What the server logs, and what it must never log (ARCHITECTURE.md rule 11): request bodies are
+ * What the server logs, and what it must never log (personal data, secrets): request bodies are
  * never logged, and these keys are censored wherever a log call carries them, at the top level or
  * one object down (`{ customer: { email } }`). `message` is not among them: errors use it for their
  * own text, so a customer's message is logged under none of these names.

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * Password hashing with scrypt at OWASP parameters (N = 2^17, r = 8, p = 1; DOMAIN.md), stored
+ * Password hashing with scrypt at OWASP parameters (N = 2^17, r = 8, p = 1), stored
  * self-describing in PHC form `$scrypt$ln=17,r=8,p=1$<salt>$<hash>` (base64, no padding), so the
  * parameters can be raised later while old hashes still verify.
  */

@@ -6,7 +6,7 @@ import { TooManyRequestsError } from './errors.ts';
 
 /**
  * Token buckets in the database (table rate_limit_buckets), so every replica shares them
- * (ARCHITECTURE.md: no state in process memory). A bucket holds `max` hits and refills one every
+ * (no state lives only in one process's memory). A bucket holds `max` hits and refills one every
  * `windowSeconds / max`, continuously: `max` at once, then `max` per window for as long as the
  * caller keeps going. There is no window edge at which the allowance starts afresh (a fixed window
  * lets `max` through at 59:59 and `max` again at 00:00).

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { UnauthorizedError } from '../lib/errors.ts';
 
 /**
- * Bearer tokens -> customer or staff (ARCHITECTURE.md rule 6). Register after the tenant plugin.
+ * Bearer tokens -> customer or staff (docs/architecture.md, "Customers and staff"). Register after the tenant plugin.
  *
  * Under /api/admin a bearer token is looked up among the back-office tokens of the store only and
  * the actor becomes that staff member; any other token there (a customer's, another store's, a

@@ -14,8 +14,8 @@ function needsDatabase(request: FastifyRequest): boolean {
 }
 
 /**
- * Fails requests fast while the database cannot be reached (ARCHITECTURE.md rule 12,
- * docs/decisions/0015-outages-and-shutdown.md). Once a request finds that no connection can be made, API
+ * Fails requests fast while the database cannot be reached
+ * (docs/decisions/0015-outages-and-shutdown.md). Once a request finds that no connection can be made, API
  * and payment requests answer 503 database_unavailable at once instead of waiting in the driver's
  * queue: postgres.js hands a queued query to a connection only as that connection tries to connect
  * again, so under load each request would wait for many attempts bound to fail. Meanwhile the

@@ -43,7 +43,7 @@ export function friendlyMessage(path: string, code: string, message: string | un
   }
 }
 
-/** One error shape per kind (ARCHITECTURE.md rule 3); 5xx never shows internals. */
+/** One error shape per kind (docs/architecture.md, "Errors"); 5xx never shows internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -5,7 +5,7 @@ import { GUEST, type RequestContext } from '../lib/context.ts';
 import { isValidHost, requestDomain } from '../lib/domains.ts';
 
 /**
- * Resolves the tenant of every /api request (ARCHITECTURE.md rule 1) and starts its request
+ * Resolves the tenant of every /api request (docs/architecture.md, "Shops") and starts its request
  * context: the store, a guest (plugins/auth.ts may make it a customer), the address and the logger.
  */
 export const tenantPlugin = fp(async (app: FastifyInstance) => {

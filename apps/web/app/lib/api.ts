@@ -2,11 +2,11 @@ import { createApiClient, fetchTransport, routes, type Endpoints } from '@gemsto
 
 /**
  * The browser's API client, typed by the endpoint table: every call goes to /api on this origin,
- * names the store by the hostname (ARCHITECTURE.md rule 1) and carries the customer's bearer token
+ * names the store by the hostname (the `domain` header) and carries the customer's bearer token
  * when one is stored. Loaders do not use this; they call the API in-process (see server-api.ts).
  */
 
-/** localStorage key of the signed-in customer's bearer token (spec section 3: "token kept in browser storage"). */
+/** localStorage key of the signed-in customer's bearer token (the token is kept in browser storage). */
 export const AUTH_TOKEN_KEY = 'gemstore.token';
 
 export function getAuthToken(): string | null {

@@ -1,7 +1,7 @@
 import { ApiError } from '@gemstore/contracts/client';
 
 export interface FormErrors {
-  /** The first message of each field the form shows (spec section 8: beside the relevant input). */
+  /** The first message of each field the form shows (beside the relevant input). */
   fields: Record<string, string | undefined>;
   /** A message that belongs to no field on this form: a rate limit, an expired flow, a network failure. */
   general: string | undefined;

@@ -9,7 +9,7 @@ export function itemPath(item: Pick<Item, 'id' | 'url'>): string {
   return stonePath(item.url[0]?.url || item.id);
 }
 
-/** The name with the weight (spec section 2): stone names usually carry it ("Blue Sapphire 3.09 Ratti"); otherwise carats are added. */
+/** The name with the weight: stone names usually carry it ("Blue Sapphire 3.09 Ratti"); otherwise carats are added. */
 export function itemTitle(item: Pick<Item, 'name' | 'carat'>): string {
   return /\d/.test(item.name) ? item.name : `${item.name} ${formatNumber(item.carat)} ct`;
 }

@@ -1,6 +1,6 @@
-/** 150x150 picture shown for a missing image (spec section 8). */
+/** 150x150 picture shown for a missing image. */
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
-/** Cover of a post that has none (spec section 8). */
+/** Cover of a post that has none. */
 export const DEFAULT_BLOG_COVER = '/default-blog-cover.svg';
 
 /** A stored image reference as a URL: absolute URLs and rooted paths pass through, bare names live under /media. */

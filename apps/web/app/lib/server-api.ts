@@ -59,7 +59,7 @@ export async function loadRequired<T>(call: Promise<T>): Promise<T> {
   }
 }
 
-/** Secondary loader data: never breaks the page (HABITS.md 6); null when the call fails. */
+/** Secondary loader data: never breaks the page; null when the call fails. */
 export async function loadOptional<T>(call: Promise<T>): Promise<T | null> {
   try {
     return await call;

@@ -4,16 +4,16 @@ import { ApiError } from '@gemstore/contracts/client';
 import { AUTH_TOKEN_KEY, api, getAuthToken } from './api.ts';
 
 /**
- * The signed-in customer, kept as the spec describes (sections 3 and 4): the bearer token and the
+ * The signed-in customer: the bearer token and the
  * user object in browser storage; signed in means a token is stored. On load the profile is
  * checked with auth-user; a failure is retried once after 5 s, then the customer is signed out.
  * Account pages render on the client only, since the server never sees the token.
  */
 
 const USER_KEY = 'gemstore.user';
-/** The path a guest wanted before being sent to Login (spec: "the wanted path is remembered"). */
+/** The path a guest wanted before being sent to Login, remembered for after sign-in. */
 const REDIRECT_KEY = 'gemstore.redirect';
-/** Spec: "a one-time page refresh is set" after sign-in; layout pages reload once when they find it. */
+/** A one-time page refresh is set after sign-in; layout pages reload once when they find it. */
 const REFRESH_KEY = 'gemstore.refresh';
 export const SESSION_RETRY_MS = 5000;
 

@@ -117,7 +117,7 @@ export function product(profile: StoreProfile, item: Item, input: { title: strin
       availability: item.status === 'available' ? 'https://schema.org/InStock' : item.status === 'reserved' ? 'https://schema.org/LimitedAvailability' : 'https://schema.org/SoldOut',
       itemCondition: 'https://schema.org/NewCondition',
       seller,
-      // Returns go back by courier with a tracking number (spec: return requests); the store's
+      // Returns go back by courier with a tracking number (the return request form); the store's
       // window and fees are its policy page's words, not data here, so they are not claimed.
       hasMerchantReturnPolicy: {
         '@type': 'MerchantReturnPolicy',
@@ -125,7 +125,7 @@ export function product(profile: StoreProfile, item: Item, input: { title: strin
         returnPolicyCategory: 'https://schema.org/MerchantReturnUnspecified',
         returnMethod: 'https://schema.org/ReturnByMail',
       },
-      // Delivery is included in the price (spec section 1).
+      // Delivery is included in the price.
       shippingDetails: {
         '@type': 'OfferShippingDetails',
         shippingRate: { '@type': 'MonetaryAmount', value: '0.00', currency: currency.currency },

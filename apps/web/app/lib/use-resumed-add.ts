@@ -23,7 +23,7 @@ export function useResumedAdd(path: string, save: AddStone): [StatusMessage, (me
   const add = params.get('add');
 
   useEffect(() => {
-    // Right after sign-in the layout reloads the page once (spec): adding now would run again after
+    // Right after sign-in the layout reloads the page once: adding now would run again after
     // the reload and answer "already in your cart" for the stone just added. The reloaded page adds it.
     if (!add || adding.current === add || refreshPending()) return;
     adding.current = add;

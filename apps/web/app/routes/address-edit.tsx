@@ -11,7 +11,7 @@ import type { RouteHandle } from '../lib/stylesheets.tsx';
 export const handle: RouteHandle = { stylesheets: [checkoutCss] };
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Edit Address', matches);
 
-/** /address/edit/{id?}?addressId=…: the id from the path, else from the query (spec section 2). */
+/** /address/edit/{id?}?addressId=…: the id from the path, else from the query (both forms are public links). */
 export default function AddressEdit() {
   const params = useParams();
   const [query] = useSearchParams();

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 
-/** Spec section 2: /address redirects to /address/all. */
+/** /address redirects to /address/all. */
 export function loader() {
   return redirect('/address/all');
 }

@@ -13,7 +13,7 @@ import type { RouteHandle } from '../lib/stylesheets.tsx';
 export const handle: RouteHandle = { stylesheets: [checkoutCss] };
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Your Addresses', matches);
 
-/** /address/all: the Add address tile and a card per address (spec section 2). */
+/** /address/all: the Add address tile and a card per address. */
 export default function AddressList() {
   const addresses = useAddresses();
   const setPrimary = useSetPrimaryAddress();

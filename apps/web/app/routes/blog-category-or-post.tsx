@@ -17,7 +17,7 @@ export const handle: RouteHandle = { stylesheets: [contentCss] };
 export const headers: Route.HeadersFunction = publicPage;
 
 /**
- * The spec has both /blog/{categoryId}/{page?} and /blog/{categoryUrl}/{url}. A purely numeric
+ * The blog has both /blog/{categoryId}/{page?} and /blog/{categoryUrl}/{url}. A purely numeric
  * second segment is a page of the category's list; anything else is a post's url.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -21,7 +21,7 @@ import type { RouteHandle } from '../lib/stylesheets.tsx';
 export const handle: RouteHandle = { stylesheets: [checkoutCss] };
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Review Order', matches);
 
-/** The itemIds query: a JSON list of stone ids (spec section 2); anything else is no list. */
+/** The itemIds query: a JSON list of stone ids; anything else is no list. */
 function parseItemIds(raw: string | null): number[] | null {
   if (!raw) return null;
   try {

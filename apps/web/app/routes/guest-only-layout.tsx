@@ -38,7 +38,7 @@ export default function GuestOnlyLayout({ loaderData }: Route.ComponentProps) {
   const seen = useRef<SessionStatus>(status);
   const signedInOn = useRef<string | null>(null);
 
-  // Spec section 2: layout pages reload once if the one-time refresh flag was stored.
+  // Layout pages reload once if the one-time refresh flag was stored.
   useEffect(() => {
     if (takeRefreshFlag()) window.location.reload();
   }, []);

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 
-/** Spec section 2: /order redirects to /order/all. */
+/** /order redirects to /order/all. */
 export function loader() {
   return redirect('/order/all');
 }

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Paymen
 
 /**
  * /pay?orderId=…: asks retry-pay for the payment page and sends the browser there at once
- * (spec sections 2 and 7); the payment page ends on /order/view/{id}.
+ * (the retry-pay call); the payment page ends on /order/view/{id}.
  */
 export default function PayPage() {
   const [params] = useSearchParams();

@@ -3,7 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { loggedOutHere, rememberRedirect, useSession } from '../lib/session.tsx';
 
 /**
- * Login-required routes (spec section 2): a guest is sent to Login and the wanted path is
+ * Login-required routes: a guest is sent to Login and the wanted path is
  * remembered. Nothing of the page renders until the browser knows the customer is signed in.
  */
 export default function RequireAuthLayout() {

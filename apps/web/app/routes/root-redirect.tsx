@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 
-/** Spec section 2: / redirects to /home. */
+/** / redirects to /home. */
 export function loader() {
   return redirect('/home');
 }

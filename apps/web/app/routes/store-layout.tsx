@@ -48,7 +48,7 @@ function Chrome({ site, children }: { site: SiteData; children: ReactNode }) {
 }
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
-  // Spec section 2: layout pages reload once if the one-time refresh flag was stored (set at sign-in).
+  // Layout pages reload once if the one-time refresh flag was stored (set at sign-in).
   useEffect(() => {
     if (takeRefreshFlag()) window.location.reload();
   }, []);

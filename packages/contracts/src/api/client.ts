@@ -7,7 +7,7 @@ import { fillPath } from './endpoint.ts';
  * gives method and path). How a request travels is the transport's business.
  */
 
-/** A non-2xx answer. `errors` holds the field errors of a 422 (ARCHITECTURE.md rule 3). */
+/** A non-2xx answer. `errors` holds the field errors of a 422 (docs/architecture.md, "Errors"). */
 export class ApiError extends Error {
   readonly status: number;
   readonly data: unknown;

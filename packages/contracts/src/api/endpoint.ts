@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Capability } from '../constants.ts';
 
 /**
- * One call of the API, described once (ARCHITECTURE.md: the endpoint table). The server registers
+ * One call of the API, described once (the endpoint table, docs/decisions/0016). The server registers
  * its route from it (validation, serialisation, who may call), the typed client calls it, and the
  * OpenAPI document is generated from it.
  *

@@ -3,7 +3,8 @@ import type { Route } from './endpoint.ts';
 /**
  * Every call of the storefront API: name, method, path, who may call, and one line for the
  * reference page. Zod-free, so the browser's client can use it; endpoints.ts adds the schemas under
- * the same names. Paths and bodies are the spec's (section 7), aliases included.
+ * the same names. Paths and bodies are kept as the API's clients know them, aliases included
+ * (docs/architecture.md, "The storefront API").
  */
 const route = <R extends Route>(r: R) => r;
 

@@ -31,7 +31,7 @@ export const products = pgTable('products', {
   sortOrder: integer('sort_order').notNull().default(0),
   /**
    * The gem type's HSN code and its GST rate in basis points of a percent (25 = 0.25%), store data
-   * set under Tax settings (DOMAIN.md: 7103 coloured stones 0.25%, 7102 diamonds 1.5%, 7101 pearls 3%).
+   * set under Tax settings (India's GST: 7103 coloured stones 0.25%, 7102 diamonds 1.5%, 7101 pearls 3%).
    */
   hsnCode: text('hsn_code').notNull().default('7103'),
   gstRateBp: integer('gst_rate_bp').notNull().default(25),

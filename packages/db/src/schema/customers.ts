@@ -53,7 +53,7 @@ export const otpPurpose = pgEnum('otp_purpose', ['login', 'register', 'reset', '
 export const otpChannel = pgEnum('otp_channel', ['sms', 'voice', 'email']);
 
 /**
- * One-time passwords. The code is stored hashed. `reg_id` is the spec's regId: random, so holding
+ * One-time passwords. The code is stored hashed. `reg_id` is the API's regId: random, so holding
  * one proves the caller started that flow. A decoy (no customer) answers a request for an unknown
  * account exactly like a real code does, but is never sent and never accepted.
  */
@@ -138,7 +138,7 @@ export const addresses = pgTable('addresses', {
   countryCode: text('country_code').notNull(),
   stateCode: text('state_code').notNull(),
   cityName: text('city_name').notNull(),
-  /** 1 = primary, 2 = other (spec: primary address type id 1). */
+  /** 1 = primary, 2 = other (the storefront API's address_type_id). */
   addressTypeId: integer('address_type_id').notNull().default(2),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

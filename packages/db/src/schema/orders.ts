@@ -53,7 +53,7 @@ export const orderLines = pgTable('order_lines', {
   id: serial('id').primaryKey(),
   orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
   itemId: integer('item_id').notNull().references(() => items.id),
-  /** Name of the stone at order time (the spec's iname). */
+  /** Name of the stone at order time (`iname` in the storefront API). */
   itemName: text('item_name').notNull(),
   pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
 }, (t) => [index('order_lines_order').on(t.orderId), index('order_lines_item').on(t.itemId)]);

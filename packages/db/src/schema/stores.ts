@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** The store's display configuration as the spec's store profile names it. */
+/** The store's display configuration, named as the storefront API's store profile names it. */
 export interface StoreConfiguration {
   header: { phone: string; address: string };
   footer: { contact: { address: string; email: string; phone: string }; copyright: string };
@@ -22,9 +22,9 @@ export const stores = pgTable('stores', {
   isFromIndia: boolean('is_from_india').notNull().default(true),
   /** The currency prices are shown in: INR, or USD at usdRate. */
   currency: text('currency', { enum: ['INR', 'USD'] }).notNull().default('INR'),
-  /** Dollars per rupee for stores that display USD (spec: 0.015). */
+  /** Dollars per rupee for stores that display USD (0.015 unless the store sets its own). */
   usdRate: doublePrecision('usd_rate').notNull().default(0.015),
-  /** The store's definition of one ratti in milligrams (DOMAIN.md: default 182). */
+  /** The store's definition of one ratti in milligrams: shops differ (182, 182.25, 121.5); 182 is the common one. */
   rattiMg: doublePrecision('ratti_mg').notNull().default(182),
   /** GST percentage included in displayed prices (HSN 7103). */
   phoneCountryCode: text('phone_country_code').notNull().default('91'),

@@ -12,7 +12,7 @@ export type DbOrTx = Database | Tx;
 
 // ---------------------------------------------------------------------------------------------
 // Attribute masters. Every store gets the same ladders; the values are what the listing filters
-// show, so they use the words of Indian gem retail (DOMAIN.md).
+// show, so they use the words of Indian gem retail.
 // ---------------------------------------------------------------------------------------------
 
 export interface ColorDef { name: string; base: string; light: string; dark: string }
@@ -97,7 +97,7 @@ export type Lab = (typeof LABS)[number];
 // ---------------------------------------------------------------------------------------------
 
 /**
- * HSN code and GST rate (basis points of a percent) of each gem type (DOMAIN.md, "Money and tax");
+ * HSN code and GST rate (basis points of a percent) of each gem type (docs/architecture.md, "Money");
  * gems not named here are 7103 at 0.25%. Worked coral is heading 9601, not 7103: seeded at 12% as
  * first notified; a store checks the current notification before going live (rates are store data).
  */

@@ -3,7 +3,7 @@ import { authRoutes as authTable, endpoints } from '@gemstore/contracts';
 import { endpointsOf, registerEndpoints } from '../../lib/endpoints.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 
-/** The Auth calls of spec section 7 (sign-in, registration, password reset, session). All POST. */
+/** The storefront API's Auth calls (sign-in, registration, password reset, session). All POST. */
 export async function authRoutes(app: FastifyInstance) {
   const { auth, customers } = app.services;
   registerEndpoints(app, endpointsOf(endpoints, authTable), {

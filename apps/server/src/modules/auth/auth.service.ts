@@ -43,7 +43,7 @@ function holds(customer: CustomerRow, id: Identifier): 'verified' | 'claim' | nu
 
 /**
  * Whether `id` signs in to this account: a verified email or phone of it, or any of a registration
- * not finished (the spec's flow then sends register codes). An unverified claim on an account
+ * not finished (the sign-in flow then sends register codes). An unverified claim on an account
  * that verified something else signs in nobody.
  */
 function signsInWith(customer: CustomerRow, id: Identifier): boolean {
@@ -81,7 +81,7 @@ function dialCodeOf(deps: AuthDeps, ctx: RequestContext) {
 }
 
 /**
- * A new token at every sign-in (DOMAIN.md). The account is locked while the token is written, so a
+ * A new token at every sign-in, never one reused. The account is locked while the token is written, so a
  * block by staff (which revokes every token) comes wholly before or wholly after it: a blocked
  * account gets 403 `account_blocked`, and a token written just before a block is revoked by it.
  */
@@ -182,7 +182,7 @@ async function resendCode(
 
 /**
  * Creates an account holding the email and phone unverified, and sends a code to each. Only a
- * verified holder makes them "already registered" (the spec's flow says so, the per-address limit
+ * verified holder makes them "already registered" (the sign-up flow must say so, the per-address limit
  * bounds how often): a claim nobody verified never blocks the real owner.
  */
 async function register(db: Executor, ctx: RequestContext, input: RegisterBody, deps: AuthDeps): Promise<RegisterResponse> {

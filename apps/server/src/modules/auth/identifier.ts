@@ -1,4 +1,4 @@
-/** The spec's identifier (the `phone` field of login and forgot-password): an email or a mobile number. */
+/** The sign-in identifier (the `phone` field of login and forgot-password): an email or a mobile number. */
 export type Identifier = { kind: 'email'; value: string } | { kind: 'phone'; value: string };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -375,7 +375,7 @@ const VOCABULARY_CLOSE = 0.1;
 // ---------- Stone status (orders reserve and sell stones through the catalog service) ----------
 
 /**
- * The one atomic step that reserves an order's stones (ARCHITECTURE.md rule 5): a single UPDATE
+ * The one atomic step that reserves an order's stones (a stone sells once): a single UPDATE
  * that only takes stones still available. Concurrent orders for one stone serialise on its row
  * lock; the loser re-reads the row as reserved and gets nothing back.
  */

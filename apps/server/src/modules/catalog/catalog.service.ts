@@ -114,7 +114,7 @@ function toItem(row: repo.StoneRow, m: CatalogMasters): Item {
   return {
     id: row.id,
     gin: row.gin,
-    // Spec: the store profile id is the SKU prefix.
+    // The store profile id is the SKU prefix.
     sku: `${row.storeId}-${row.gin}`,
     name: row.name,
     url: [{ url: row.url }],
@@ -260,7 +260,7 @@ async function searchTerms(db: Executor, masters: Masters, ctx: RequestContext, 
 
 type AvailableItems = (ctx: RequestContext, f: repo.StoneFilter, offset: number, limit: number) => Promise<Item[]>;
 
-/** One page of a listing (spec: 20 stones a page, `?page=n` from 1). */
+/** One page of a listing (20 stones a page, `?page=n` from 1). */
 async function listItems(masters: Masters, available: AvailableItems, ctx: RequestContext, body: ListingFilterBody, page: number): Promise<ListingResponse> {
   const product = await namedProduct(masters, ctx, body.filter.product);
   const f = resolveFilter(await masters(ctx), body, { listing: product.id }, []);
@@ -425,7 +425,7 @@ export function createCatalogService({ db, config }: CatalogDeps) {
     },
 
     /**
-     * Reserves every one of these stones for an order, or none (ARCHITECTURE.md rule 5): one UPDATE
+     * Reserves every one of these stones for an order, or none (a stone sells once): one UPDATE
      * that takes only stones still available, so concurrent orders for a stone serialise on its row
      * lock and the loser gets nothing. Run it inside the order's transaction: the 409 naming a lost
      * stone rolls back the ones this call took. Answers each stone's name and price.

@@ -1,7 +1,7 @@
 /**
  * Phone country codes: [id, ISO 3166-1 alpha-2, dialling code, name]. Generated once from the
  * country-state-city data set (alphabetical ids) and kept here so stored ids never move when
- * that package changes. India is id 99 because the spec's default country_code is 99 (Hungary
+ * that package changes. India is id 99 because clients send 99 as the default country_code (Hungary
  * took India's alphabetical id, 101). Add new countries at the end with new ids.
  */
 export const COUNTRY_CODE_ROWS: readonly (readonly [number, string, string, string])[] = [

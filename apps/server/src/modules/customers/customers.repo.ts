@@ -70,7 +70,7 @@ export async function updateCustomer(
   return row ?? null;
 }
 
-/** The unique index a failed insert or update hit, as the spec's field name ('email' or 'phone'). */
+/** The unique index a failed insert or update hit, as the API's field name ('email' or 'phone'). */
 export function duplicateField(err: unknown): 'email' | 'phone' | undefined {
   const index = uniqueViolation(err);
   return index === 'customers_store_email' ? 'email' : index === 'customers_store_phone' ? 'phone' : undefined;

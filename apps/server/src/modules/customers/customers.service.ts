@@ -45,7 +45,7 @@ export function isVerified(c: CustomerRow): boolean {
   return Boolean(c.emailVerifiedAt || c.phoneVerifiedAt);
 }
 
-/** Spec section 5: the mobile number is required by stores from India, the email by the others. */
+/** The mobile number is required by stores from India, the email by the others. */
 export function identifierErrors(store: Store, input: { email?: string; phone?: string }): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (store.isFromIndia && !input.phone) errors.phone = ['Enter your mobile number.'];

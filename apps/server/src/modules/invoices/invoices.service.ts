@@ -13,7 +13,7 @@ const PDFS_KEPT = 500;
 export const INVOICE_NUMBER_MAX = 16;
 
 /**
- * The tax inside a GST-inclusive price (DOMAIN.md): taxable value = price / (1 + rate), rounded
+ * The tax inside a GST-inclusive price (shop prices include GST): taxable value = price / (1 + rate), rounded
  * half up to the paisa; tax = price - taxable value. Within the seller's state the tax is split
  * CGST + SGST, CGST taking the odd paisa; across states it is all IGST. Integer arithmetic
  * (BigInt), so no price is too large and no float rounds wrong.

@@ -12,7 +12,7 @@ import type { Senders } from './senders.ts';
 
 export type { Channel, OtpPurpose, OtpRow };
 
-/** DOMAIN.md: valid at most 10 minutes, limited wrong tries per code. */
+/** A code is valid at most 10 minutes and allows a few wrong tries (OWASP ASVS's bounds for one-time codes). */
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_WRONG_TRIES = 5;
 

@@ -14,7 +14,7 @@ function html(reply: FastifyReply, status: number, body: string, csp = "default-
 }
 
 /**
- * The payment host pages (ARCHITECTURE.md: /pay/*), outside /api: opened by browser navigation,
+ * The payment host pages (/pay/*), outside /api: opened by browser navigation,
  * so they are authorised by the signed pass from retry-pay, not by a bearer token.
  *   GET  /pay/sandbox/{orderId}?token=   the built-in provider's page (Pay / Fail)
  *   GET  /pay/razorpay/{orderId}?token=  Razorpay Checkout

@@ -15,7 +15,7 @@ export interface ProviderOrderInput {
 }
 
 /**
- * A payment provider behind the checkout (ARCHITECTURE.md rule 8). Both providers speak Razorpay's
+ * A payment provider behind the checkout (docs/decisions/0005-payments.md). Both providers speak Razorpay's
  * protocol: an order created on the provider, a page that takes the payment, and a result posted
  * back to /pay/callback/{orderId} signed HMAC-SHA256(secret, provider_order_id|payment_id).
  */

@@ -34,7 +34,7 @@ function toReturn(
     reason: r.reason as ReturnReason,
     reason_label: RETURN_REASONS[r.reason as ReturnReason] ?? r.reason,
     comment: r.comment,
-    // The spec's path is the photo's address: a signed link, since the files are not public.
+    // The API's `path` is the photo's address: a signed link, since the files are not public.
     images: images.map((i) => ({ id: i.id, path: signReturnPhotoUrl(photos, r.storeId, i.id) })),
     courier_partner: r.courierPartner,
     tracking_number: r.trackingNumber,
@@ -62,7 +62,7 @@ export interface UploadedImage {
 }
 
 
-/** Courier and tracking number of an approved return (spec: only while Approved). */
+/** Courier and tracking number of an approved return (only while Approved). */
 async function submitTracking(db: Executor, ctx: CustomerContext, input: ReturnTrackingBody): Promise<repo.ReturnRow> {
   const found = await repo.findReturn(db, ctx.store.id, input.returnId, ctx.actor.customerId);
   if (!found) throw new NotFoundError('This return request does not exist.');

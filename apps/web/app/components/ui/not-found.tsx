@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** The 404 page body (spec section 2: a Go to Home button). */
+/** The 404 page body, with a Go to Home button. */
 export function NotFound({ message }: { message?: string }) {
   return (
     <section className="not-found" aria-labelledby="not-found-title">

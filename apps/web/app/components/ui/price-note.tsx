@@ -1,7 +1,7 @@
 import { useStoreProfile } from '../../lib/store-context.tsx';
 
 /**
- * Spec section 1: prices include GST and delivery. GST is India's tax: the international store's
+ * Prices include GST and delivery. GST is India's tax: the international store's
  * note speaks of delivery only. `inline` renders a span for use inside text.
  */
 export function PriceNote({ inline = false }: { inline?: boolean }) {

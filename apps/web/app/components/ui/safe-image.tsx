@@ -4,7 +4,7 @@ import { PLACEHOLDER_IMAGE } from '../../lib/media.ts';
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt'> & {
   src: string;
   alt: string;
-  /** Shown when the image cannot load (spec section 8: a 150x150 placeholder). */
+  /** Shown when the image cannot load (a 150x150 placeholder). */
   fallback?: string;
 };
 

@@ -1,4 +1,4 @@
-/** Reading and writing the query parameters the auth screens pass along (spec section 2). */
+/** Reading and writing the query parameters the auth screens pass along (userId, regId, phone, isPhone ...). */
 import { positiveId } from '../../lib/ids.ts';
 import { REG_ID_MAX } from '@gemstore/contracts/constants';
 
@@ -27,7 +27,7 @@ export function textParam(params: URLSearchParams, key: string): string {
 
 /**
  * The query of a one-code screen (LoginOtp, ForgotPasswordOtp): the customer, the code, and where
- * it went. `phone` is the spec's parameter; LoginOtp keeps the identifier typed at Login there (the
+ * it went. `phone` is the screens' own parameter; LoginOtp keeps the identifier typed at Login there (the
  * way back to LoginPassword needs it) and the masked destination in `to`.
  */
 export function codeScreenParams(params: URLSearchParams) {

@@ -6,7 +6,7 @@ import { useCart } from './api/get-cart.ts';
 import { useSaveToCart } from './api/save-to-cart.ts';
 
 /**
- * Add To Cart and Buy Now of one stone (spec section 4). Signed in: the stone is saved and the
+ * Add To Cart and Buy Now of one stone. Signed in: the stone is saved and the
  * customer goes to Cart. Signed out: the customer goes to /cart?add={id} or the checkout, both
  * login-required, whose layout remembers the way back and sends them to Login; the cart adds the
  * stone after sign-in.

@@ -19,7 +19,7 @@ export interface ListingFilter {
   shapes: number[];
   origins: number[];
   rattiRange: [number, number];
-  /** 0 = ratti mode, 1 = weight (carat) mode (spec section 4). */
+  /** 0 = ratti mode, 1 = weight (carat) mode. */
   caratStatus: 0 | 1;
   caratMin?: number;
   caratMax?: number;
@@ -31,7 +31,7 @@ export interface ListingFilter {
 
 export type ListKey = 'grades' | 'colors' | 'clarities' | 'shapes' | 'origins';
 
-/** Query-string names of the spec (section 2). */
+/** Query-string names of a listing: public addresses, so kept as they are (docs/architecture.md). */
 export const LIST_PARAMS: Record<ListKey, string> = {
   grades: 'filterGrades',
   colors: 'filterColors',
@@ -114,7 +114,7 @@ function toRupees(amount: number | undefined, currency: Currency): number | unde
   return amount === undefined ? undefined : Math.min(MAX_PRICE_RUPEES, amount / currency.exchangeRate);
 }
 
-/** The body of a search or listing for a filter (spec section 7's product-items body when a product is given). */
+/** The body of a search or listing for a filter (the product-items body when a product is given). */
 export function searchBody(filter: ListingFilter, currency: Currency, where: { product?: string | number; q?: string }): StoneSearchInput {
   const priceMin = toRupees(filter.priceMin, currency);
   const priceMax = toRupees(filter.priceMax, currency);
@@ -135,7 +135,7 @@ export function searchBody(filter: ListingFilter, currency: Currency, where: { p
   };
 }
 
-/** POST product-items body (spec section 7) for a product and filter. */
+/** POST product-items body for a product and filter. */
 export function listingBody(filter: ListingFilter, product: string | number, currency: Currency): ListingFilterInput {
   return searchBody(filter, currency, { product }) as ListingFilterInput;
 }

@@ -22,7 +22,7 @@ interface Tile {
   testId: string;
 }
 
-// Spec section 2: the Dashboard's three tiles, and the wishlist's (issue 14).
+// The Dashboard's three tiles (orders, login and security, addresses), and the wishlist's.
 const TILES: Tile[] = [
   { to: '/order/all', title: 'Your Orders', text: 'Track, return or pay for your orders.', icon: <OrdersIcon />, testId: 'tile-orders' },
   { to: '/edit-profile', title: 'Login & Security', text: 'Edit your login, name and mobile number.', icon: <SecurityIcon />, testId: 'tile-security' },

@@ -40,7 +40,7 @@ function initialValues(address: AddressEditResponse | undefined, storeInIndia: b
 }
 
 /**
- * Create and edit form (spec section 5): name, phone, label, cascading country, state and city,
+ * Create and edit form: name, phone, label, cascading country, state and city,
  * address, locality, landmark and pincode. Field errors come from the server; any edit clears them.
  */
 export function AddressForm({ address, onSaved }: { address?: AddressEditResponse; onSaved: (saved: AddressResponse) => void }) {

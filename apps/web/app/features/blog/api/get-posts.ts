@@ -18,7 +18,7 @@ export function postsQueryOptions(category: string | null, firstPage: number) {
   });
 }
 
-/** Posts from the server-rendered page onward; later pages load as the visitor scrolls (spec section 4). */
+/** Posts from the server-rendered page onward; later pages load as the visitor scrolls. */
 export function usePosts(category: string | null, first: PostsResponse) {
   return useInfiniteQuery({
     ...postsQueryOptions(category, first.data.current_page),

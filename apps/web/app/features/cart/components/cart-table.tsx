@@ -2,7 +2,7 @@ import type { CartEntry } from '@gemstore/contracts';
 import { StoneLineCells, StoneLinesHead } from '../../../components/ui/stone-line.tsx';
 import { itemTitle } from '../../../lib/item-format.ts';
 
-/** Spec section 2: image (at most 100 px wide), SKU, product, ratti with a plus sign, amount and remove. */
+/** Image (at most 100 px wide), SKU, product, ratti with a plus sign, amount and remove. */
 export function CartTable({ cart, removingId, onRemove }: { cart: CartEntry[]; removingId: number | null; onRemove: (entry: CartEntry) => void }) {
   return (
     <table className="lines-table cart-table" data-testid="cart-table">

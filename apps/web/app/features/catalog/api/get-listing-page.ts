@@ -3,7 +3,7 @@ import type { ListingFilterInput, ListingResponse } from '@gemstore/contracts';
 import { api } from '../../../lib/api.ts';
 import { ITEMS_PER_PAGE } from '@gemstore/contracts/constants';
 
-/** POST product-items?page=n with the whole filter body (spec section 7). */
+/** POST product-items?page=n with the whole filter body. */
 export function fetchListingPage(body: ListingFilterInput, page: number, signal?: AbortSignal): Promise<ListingResponse> {
   return api.productItems({ query: { page }, body }, { signal });
 }
@@ -13,7 +13,7 @@ export function listingQueryOptions(body: ListingFilterInput, startPage = 1) {
     queryKey: ['listing', body, startPage] as const,
     queryFn: ({ pageParam, signal }) => fetchListingPage(body, pageParam, signal),
     initialPageParam: startPage,
-    // Spec section 4: loading continues only while a page returns exactly 20 stones.
+    // Loading continues only while a page returns exactly 20 stones (a full page).
     getNextPageParam: (last, _all, lastPage) => (last.data.length === ITEMS_PER_PAGE ? lastPage + 1 : undefined),
   });
 }

@@ -49,7 +49,7 @@ function CheckboxGroup({ name, title, options, selected }: { name: string; title
 }
 
 /**
- * The listing's filters. A real GET form with the spec's parameter names, so it works before
+ * The listing's filters. A real GET form with the listing's query names (listing-filter.ts), so it works before
  * hydration; with JavaScript the page applies it through the router (onApply) instead.
  */
 export function FilterPanel({ counts, filter, action, onApply, id }: Props) {

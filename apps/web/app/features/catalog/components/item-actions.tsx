@@ -11,7 +11,7 @@ interface ItemActionsProps {
   onBuyNow: () => void;
 }
 
-/** Add To Cart and Buy Now (spec section 2); what they do is the cart's business, wired by the item route. */
+/** Add To Cart and Buy Now; what they do is the cart's business, wired by the item route. */
 export function ItemActions({ item, inCart, adding, error, onAddToCart, onBuyNow }: ItemActionsProps) {
   if (item.status !== 'available') return null;
   return (

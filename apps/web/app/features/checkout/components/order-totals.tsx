@@ -2,7 +2,7 @@ import type { Currency } from '@gemstore/contracts';
 import { INR, formatPrice } from '../../../lib/money.ts';
 
 /**
- * The Review Order summary (spec section 2): shipping as the fixed text 00.00, promotion as
+ * The Review Order summary: shipping as the fixed text 00.00, promotion as
  * Rs.00.00, totals with Rs. (payments are taken in rupees). A store showing dollars also shows the
  * amount in its own currency.
  */

@@ -4,7 +4,7 @@ import { isSafeWebUrl, isSitePath } from '@gemstore/contracts/urls';
 import { SafeImage } from '../../../components/ui/safe-image.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
 
-/** Spec section 2: the slider fades automatically, infinitely, every 1000 ms. */
+/** The slider fades automatically, infinitely, every 1000 ms. */
 export const SLIDE_INTERVAL_MS = 1000;
 
 function usePrefersReducedMotion(): boolean {

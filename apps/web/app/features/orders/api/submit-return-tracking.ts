@@ -9,7 +9,7 @@ export function submitReturnTracking(body: ReturnTrackingBody): Promise<ReturnTr
   return api.returnTracking({ body });
 }
 
-/** On success the order is loaded again (spec section 4). */
+/** On success the order is loaded again, to show the return's new details. */
 export function useSubmitReturnTracking() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -10,7 +10,7 @@ import { orderLineTitle } from '../format.ts';
 const REASONS = Object.entries(RETURN_REASONS) as [ReturnReason, string][];
 
 /**
- * The return request form (spec section 2): tick this order's stones, a reason, a comment and
+ * The return request form: tick this order's stones, a reason, a comment and
  * several photos (previewed at 200 px). The server checks everything; its field errors show here.
  */
 export function ReturnForm({ order, onCreated }: { order: Order; onCreated: (res: ReturnCreateResponse) => void }) {

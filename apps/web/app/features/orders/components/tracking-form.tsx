@@ -5,7 +5,7 @@ import { useSubmitReturnTracking } from '../api/submit-return-tracking.ts';
 
 type Courier = (typeof COURIER_PARTNERS)[number];
 
-/** An approved return's courier partner and tracking number (spec section 4); the order reloads after. */
+/** An approved return's courier partner and tracking number; the order reloads after. */
 export function TrackingForm({ returnId }: { returnId: number }) {
   const submit = useSubmitReturnTracking();
   const [courier, setCourier] = useState<Courier | ''>('');

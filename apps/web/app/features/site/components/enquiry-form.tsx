@@ -8,7 +8,7 @@ const FIELDS: { name: keyof EnquiryInput; label: string; type: string; max: numb
   { name: 'phone', label: 'Phone', type: 'tel', max: 50, autoComplete: 'tel' },
 ];
 
-/** Footer enquiry form: every field required (spec section 5); the server's answer is shown as it is. */
+/** Footer enquiry form: every field required; the server's answer is shown as it is. */
 export function EnquiryForm() {
   const id = useId();
   const mutation = useSendEnquiry();

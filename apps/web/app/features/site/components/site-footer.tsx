@@ -24,7 +24,7 @@ export function SiteFooter({ site }: { site: SiteData }) {
   const { profile } = site;
   const config = profile.configurationData;
   const contact = config.footer.contact;
-  // Spec section 2: the chat opens with the footer phone, the number shown beside it, unless the
+  // The chat opens with the footer phone, the number shown beside it, unless the
   // shop has set a WhatsApp number of its own in the back office (store profile).
   const whatsapp = phoneDigits(config.whatsappPhone || contact.phone);
   // The API drops unsafe URLs already; the page still renders only https links and frames.

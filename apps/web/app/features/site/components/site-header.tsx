@@ -19,7 +19,7 @@ export function SiteHeader({ site, cartCount = 0, search }: { site: SiteData; ca
   const session = useSession();
   const navigate = useNavigate();
 
-  // Spec section 4: logout clears the token locally and on the server, then goes to Homepage. Leaving
+  // Logout clears the token locally and on the server, then goes to Homepage. Leaving
   // first keeps a login-required page from sending the customer to Login as the session ends.
   const logOut = () => session.signOut(() => navigate('/home'));
 

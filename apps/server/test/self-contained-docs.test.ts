@@ -78,7 +78,7 @@ describe('the repository explains itself', () => {
       '/** One page (spec' + ': 20 stones a page). */',
       'Context: the ' + 'spec pages the listing with ?page=n.',
       'Context: issue' + ' 13 (item 5) asks for a tax invoice.',
-      'see /work/shared/' + 'design/notes.md',
+      'see ../shared/' + 'design/notes.md',
     ];
     for (const line of lines) expect(OUTSIDE_REFERENCES.some(({ pattern }) => pattern.test(line)), line).toBe(true);
     // Code that merely says "spec" is not a reference.

@@ -4,7 +4,7 @@ import type { Route } from './endpoint.ts';
  * Every call of the storefront API: name, method, path, who may call, and one line for the
  * reference page. Zod-free, so the browser's client can use it; endpoints.ts adds the schemas under
  * the same names. Paths and bodies are kept as the API's clients know them, aliases included
- * (docs/architecture.md, "The storefront API").
+ * (docs/architecture.md, "The storefront API and its addresses").
  */
 const route = <R extends Route>(r: R) => r;
 

@@ -28,9 +28,9 @@ export function SecurityPage() {
   };
   const onDisable = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const password = String(new FormData(e.currentTarget).get('password'));
+    const form = new FormData(e.currentTarget);
     void run(async () => {
-      await api.adminTotpDisable({ body: { password } });
+      await api.adminTotpDisable({ body: { password: String(form.get('password')), code: String(form.get('code')) } });
       await reloadMe();
     });
   };
@@ -60,6 +60,7 @@ export function SecurityPage() {
                 : (
                   <>
                     <PasswordInput name="password" label="Password" autoComplete="current-password" required error={errors.password} />
+                    <TextInput name="code" label="Code from your authenticator app, or a recovery code" autoComplete="one-time-code" required error={errors.code} />
                     <Group><Button type="submit" color="red" variant="light" loading={busy}>Turn off two-factor sign-in</Button></Group>
                   </>
                 )}

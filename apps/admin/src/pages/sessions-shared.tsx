@@ -47,12 +47,12 @@ export function SessionsList({ memberId }: { memberId?: number }) {
         {list.map((s) => (
           <Card key={s.id} withBorder padding="sm" aria-label={`Sign-in on ${s.device ?? 'an unknown device'}`}>
             <Group justify="space-between" wrap="nowrap" align="start">
-              <Stack gap={2}>
+              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                 <Text fw={600} size="sm">{s.device ?? 'Unknown device'} {s.current && <Badge size="xs" variant="light">This sign-in</Badge>}</Text>
                 <Text size="xs">{signInMethod(s)} · {s.ip ?? 'address unknown'}</Text>
                 <Text size="xs" c="dimmed">Signed in {formatWhen(s.created_at)} · last used {formatWhen(s.last_used_at)} · ends {formatWhen(s.expires_at)}</Text>
               </Stack>
-              {!s.current && <Button size="xs" variant="subtle" color="red" loading={end.isPending} onClick={() => end.mutate({ sessionId: s.id })}>End</Button>}
+              {!s.current && <Button size="xs" variant="subtle" color="red" style={{ flexShrink: 0 }} loading={end.isPending} onClick={() => end.mutate({ sessionId: s.id })}>End</Button>}
             </Group>
           </Card>
         ))}

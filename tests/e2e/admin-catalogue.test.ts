@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 // Two-factor goes off again (if the journey stopped before it did), so the next tests sign the owner in with the password.
 afterEach(async () => {
-  if (twoFactor) await staffApi<MessageResponse>(HOST, 'me/totp/disable', { token: twoFactor.token, body: { password: DEMO_OWNER.password } });
+  if (twoFactor) await staffApi<MessageResponse>(HOST, 'me/totp/disable', { token: twoFactor.token, body: { password: DEMO_OWNER.password, code: twoFactor.recoveryCode } });
   twoFactor = undefined;
 });
 afterAll(async () => {
@@ -36,8 +36,8 @@ afterAll(async () => {
 /** The Indian demo store. The other back-office test turns on two-factor for the international store's owner. */
 const HOST = 'localhost';
 
-/** The owner's two-factor enrolment for the journey: a sign-in of their own (to turn it off after) and the secret. */
-let twoFactor: { token: string; secret: string } | undefined;
+/** The owner's two-factor enrolment for the journey: a sign-in of their own and a recovery code (to turn it off after), and the secret. */
+let twoFactor: { token: string; secret: string; recoveryCode: string } | undefined;
 
 /** Turns two-factor sign-in on for the store's owner, as their authenticator app would: answers the secret. */
 async function enrolTwoFactor(): Promise<string> {
@@ -45,7 +45,7 @@ async function enrolTwoFactor(): Promise<string> {
   const { secret } = await staffApi<TotpEnrolmentResponse>(HOST, 'me/totp/start', { token: signedIn.token, body: {} });
   const { recovery_codes } = await staffApi<RecoveryCodesResponse>(HOST, 'me/totp/confirm', { token: signedIn.token, body: { code: totpCode(secret) } });
   expect(recovery_codes).toHaveLength(10);
-  twoFactor = { token: signedIn.token, secret };
+  twoFactor = { token: signedIn.token, secret, recoveryCode: recovery_codes[0]! };
   return secret;
 }
 

@@ -87,7 +87,7 @@ const handle = await openDatabase({ databaseUrl, poolSize: 4 });
 const services = createServices({ db: handle.db, config });
 const flows = createFlows(handle.db, services, config);
 const store = (await services.stores.findByDomain(DOMAIN))!;
-const ctx: StaffContext = { store, actor: { kind: 'staff', staffId: 0, role: 'owner', twoFactor: false }, ip: '127.0.0.1', log: pino({ level: 'silent' }) };
+const ctx: StaffContext = { store, actor: { kind: 'staff', staffId: 0, role: 'owner', twoFactor: false, sessionId: null, firstFactor: 'password', secondFactor: null }, ip: '127.0.0.1', log: pino({ level: 'silent' }) };
 
 async function time(label: string, fn: () => Promise<unknown>) {
   for (let i = 0; i < 5; i++) await fn();

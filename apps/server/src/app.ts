@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, DbHandle } from '@gemstore/db';
-import { refusingNulCharacters } from '@gemstore/contracts';
+import { refusingUnstorableText } from '@gemstore/contracts';
 import type { Config } from './config.ts';
 import './lib/context.ts';
 import { createServices, type Services } from './services.ts';
@@ -77,8 +77,8 @@ export async function buildApp({ config, db, connections, web = true, logger = t
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
-  // Every body, query and path parameter is refused with a NUL character before its schema reads it.
-  app.setValidatorCompiler((route) => validatorCompiler({ ...route, schema: refusingNulCharacters(route.schema as never) }));
+  // Every body, query and path parameter holding text that cannot be stored (NUL, lone surrogates) is refused before its schema reads it.
+  app.setValidatorCompiler((route) => validatorCompiler({ ...route, schema: refusingUnstorableText(route.schema as never) }));
   app.setSerializerCompiler(contractSerializerCompiler({ checkWithZod: config.env !== 'production' }));
   app.decorate('config', config);
   app.decorate('db', db);

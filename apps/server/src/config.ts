@@ -72,6 +72,7 @@ const EnvSchema = z.object({
   AUTH_LIMIT_PER_IP: z.coerce.number().int().min(1).default(300),
   AUTH_FAILURE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(50),
   TOKEN_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  STAFF_SESSION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   PASSWORD_RESET_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   // Checkout and payment (README: Checkout, payment, returns and enquiries).
   RAZORPAY_KEY_ID: z.string().optional(),
@@ -220,6 +221,8 @@ export interface AuthConfig {
   /** Wrong passwords and codes per account in each window (ASVS: at most 100 an hour; a bucket of 50 lets at most 99 through in any hour). */
   failureLimitPerAccount: number;
   tokenIdleDays: number;
+  /** A back-office sign-in ends this many days after it began, however often it is used. */
+  staffSessionDays: number;
   passwordResetMinutes: number;
 }
 
@@ -274,6 +277,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       authLimitPerIp: e.AUTH_LIMIT_PER_IP,
       failureLimitPerAccount: e.AUTH_FAILURE_LIMIT_PER_ACCOUNT,
       tokenIdleDays: e.TOKEN_IDLE_DAYS,
+      staffSessionDays: e.STAFF_SESSION_DAYS,
       passwordResetMinutes: e.PASSWORD_RESET_MINUTES,
     },
     checkout: {

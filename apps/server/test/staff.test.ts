@@ -51,7 +51,7 @@ describe('staff sign-in, roles and tenancy', () => {
     expect(doc.paths['/api/admin/logout'].post.security).toEqual([{ staff: [] }]);
     for (const c of staffCalls) {
       const e = endpoints[c.name as keyof typeof endpoints];
-      const op = doc.paths[`/api${e.path.replace(':id', '{id}')}`][c.method.toLowerCase()];
+      const op = doc.paths[`/api${e.path.replace(/:(\w+)/g, '{$1}')}`][c.method.toLowerCase()];
       expect(op.security, c.name).toEqual([{ staff: [] }]);
       expect(op['x-staff-roles'], c.name).toEqual(STAFF_ROLES.filter((r) => !c.capability || roleMay(r, c.capability)));
     }
@@ -230,10 +230,15 @@ describe('staff management and the audit log', () => {
     expect(accepted.staff?.id).toBe(Number(accepted.object_id));
 
     const byObject = (await admin(t, 'shop.test', `/audit?object_type=staff&object_id=${roleChange.object_id}`, { token: ownerToken })).json();
-    expect(byObject.entries.map((e: { action: string }) => e.action)).toEqual(['staff.remove', 'staff.role_change']);
+    // Besides the owner's changes, the member's own sign-ins (each one recorded, with its method and address).
+    expect(byObject.entries.map((e: { action: string }) => e.action)).toEqual(['staff.remove', 'staff.sign_in', 'staff.role_change', 'staff.sign_in']);
+    expect(byObject.entries[1]).toMatchObject({ changes: { method: { old: null, new: 'password' } }, ip: '127.0.0.1' });
     const byStaff = (await admin(t, 'shop.test', `/audit?staff_id=${accepted.staff!.id}`, { token: ownerToken })).json();
-    expect(byStaff.entries.map((e: { action: string }) => e.action)).toEqual(['staff.accept_invitation']);
-    expect(byStaff.total).toBe(1);
+    // Accepting signed in (by the invitation), then a password sign-in.
+    expect(byStaff.entries.map((e: { action: string; changes: { method?: { new: unknown } } }) => [e.action, e.changes.method?.new])).toEqual([
+      ['staff.sign_in', 'password'], ['staff.sign_in', 'invitation'], ['staff.accept_invitation', undefined],
+    ]);
+    expect(byStaff.total).toBe(3);
   });
 
   it('lets the owner require two-factor: members without it may then only reach their own calls', async () => {
@@ -255,7 +260,20 @@ describe('staff management and the audit log', () => {
     expect(blocked.json().code).toBe('two_factor_required');
     const me = (await admin(t, 'shop.test', '/me', { token: secondOwner })).json();
     expect(me.two_factor_setup_required).toBe(true);
-    expect((await admin(t, 'shop.test', '/me/totp/start', { token: secondOwner, body: {} })).statusCode).toBe(200);
+    expect(me.session).toMatchObject({ first_factor: 'password', second_factor: null, may_enrol: false });
+    // A password alone may not enrol (it could be a thief's): a sign-in by a code sent to the member's email may.
+    const passwordOnly = await admin(t, 'shop.test', '/me/totp/start', { token: secondOwner, body: {} });
+    expect(passwordOnly.statusCode).toBe(403);
+    expect(passwordOnly.json().code).toBe('fresh_sign_in_required');
+    const { challenge } = (await admin(t, 'shop.test', '/login/email', { body: { email: 'o2@shop.test' } })).json();
+    const code = /\b(\d{6})\b/.exec((await latestEmail(t, 'o2@shop.test')).text)![1]!;
+    const emailed = await admin(t, 'shop.test', '/login/email/verify', { body: { challenge, code } });
+    expect(emailed.statusCode, emailed.body).toBe(200);
+    const emailedToken = emailed.json().token as string;
+    expect((await admin(t, 'shop.test', '/me', { token: emailedToken })).json().session).toMatchObject({ first_factor: 'email_code', may_enrol: true });
+    // Still not a two-factor sign-in: the store's calls stay closed until it enrols.
+    expect((await admin(t, 'shop.test', '/staff', { token: emailedToken })).statusCode).toBe(403);
+    expect((await admin(t, 'shop.test', '/me/totp/start', { token: emailedToken, body: {} })).statusCode).toBe(200);
 
     const audit = await t.db.query.auditLog.findMany();
     expect(audit.find((e) => e.action === 'settings.security')?.changes).toEqual({ two_factor_required: { old: false, new: true } });
@@ -345,7 +363,7 @@ describe('two-factor sign-in', () => {
     expect(statuses).toContain(429);
     const right = await admin(t, 'shop.test', '/login', { body: { email: 'owner@shop.test', password: STAFF_PASSWORD } });
     expect(right.statusCode).toBe(429);
-    expect(right.json().code).toBe('rate_limited');
+    expect(right.json().code).toBe('password_locked');
   });
 });
 

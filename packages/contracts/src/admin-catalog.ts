@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from './constants.ts';
 import { SafeWebUrl } from './store.ts';
-import { MAX_STONE_PHOTOS, Photo, parsePhotoName } from './media.ts';
+import { MAX_STONE_PHOTOS, normalisePictureRef, Photo, parsePhotoName } from './media.ts';
 
 /**
  * The back office's catalogue calls (/api/admin/...): categories, products (gem types), the store's
@@ -16,15 +16,24 @@ const Name = z.string().trim().min(1, 'Enter a name.').max(120, 'At most 120 cha
 /** A friendly url: lower-case words joined by hyphens (`blue-sapphire`). */
 export const FriendlyUrl = z.string().trim().toLowerCase().min(1, 'Enter a friendly url.').max(160, 'At most 160 characters.')
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens (blue-sapphire).');
-/** An image the storefront shows: a site path (`/media/...`) or an https address; empty for none. */
-export const ImageRef = z.string().trim().max(500, 'At most 500 characters.')
-  .refine((v) => v === '' || /^\/[A-Za-z0-9._~\-/]+$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), 'Use a site path (/media/...) or an https address.')
-  .default('');
-/** A picture: an uploaded picture's name (checked to be this store's), a site path or an https address; empty for none. */
-export const PictureRef = z.union([
-  z.string().trim().refine((v) => parsePhotoName(v) !== null),
-  ImageRef,
-], { error: 'Upload the picture, or use a site path (/media/...) or an https address.' });
+const PICTURE_REF_MESSAGE = 'Use a picture of this shop (/media/...) or an https:// address.';
+
+/** A picture field: its value normalised (normalisePictureRef); `uploaded` also takes an uploaded picture's name. */
+function pictureField(uploaded: boolean) {
+  return z.string().max(500, 'At most 500 characters.').transform((value, ctx) => {
+    const ref = normalisePictureRef(value);
+    if (ref === null || (!uploaded && parsePhotoName(ref))) {
+      ctx.addIssue({ code: 'custom', message: uploaded ? `Upload the picture, or ${PICTURE_REF_MESSAGE.charAt(0).toLowerCase()}${PICTURE_REF_MESSAGE.slice(1)}` : PICTURE_REF_MESSAGE });
+      return z.NEVER;
+    }
+    return ref;
+  });
+}
+
+/** An image the storefront shows: a path of the shop's media (`/media/...`) or an https address; empty for none. */
+export const ImageRef = pictureField(false).default('');
+/** A picture: an uploaded picture's name (checked to be this store's), a path of the shop's media or an https address; empty for none. */
+export const PictureRef = pictureField(true);
 const SortOrder = z.coerce.number().int().min(0).max(100_000).default(0);
 const Text = (max: number) => z.string().max(max, `At most ${max} characters.`).default('');
 

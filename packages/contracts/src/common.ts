@@ -1,11 +1,22 @@
 import { z } from 'zod';
 
 /**
- * PostgreSQL text cannot hold U+0000, so a request string with it would fail in the database, not in
- * validation. No request may carry one: the server reads every body, query and path through
- * refusingNulCharacters.
+ * Text PostgreSQL cannot store: U+0000 (text cannot hold it) and lone UTF-16 surrogates (UTF-8 has
+ * no form for them, and JSON columns refuse their escapes). A request string with either would fail
+ * in the database, not in validation, so no request may carry one: the server reads every body,
+ * query and path through refusingUnstorableText, and checks what it reads by hand (multipart forms,
+ * CSV rows, webhook bodies) with unstorableTextIssues.
  */
 export const NUL_CHARACTER_MESSAGE = 'Remove the NUL character (U+0000): it cannot be stored.';
+export const LONE_SURROGATE_MESSAGE = 'Remove the broken character (half of a UTF-16 pair): it cannot be stored.';
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why a string cannot be stored, or null when it can. */
+export function unstorableTextProblem(text: string): string | null {
+  if (text.includes('\0')) return NUL_CHARACTER_MESSAGE;
+  return LONE_SURROGATE.test(text) ? LONE_SURROGATE_MESSAGE : null;
+}
 
 type Path = (string | number)[];
 /** A place in the value: its key and its parent's place (paths are built only for what is found, so deep nesting stays cheap). */
@@ -17,19 +28,23 @@ function pathOf(place: Place | null): Path {
   return path.reverse();
 }
 
-/** Where a request value holds a NUL character: every such string, and every object key with one. Iterative, so no nesting depth overflows it. */
-export function nulCharacterPaths(value: unknown): Path[] {
-  const found: Path[] = [];
+export interface UnstorableTextIssue { path: Path; message: string }
+
+/** Where a request value holds text that cannot be stored: every such string, and every object key with it. Iterative, so no nesting depth overflows it. */
+export function unstorableTextIssues(value: unknown): UnstorableTextIssue[] {
+  const found: UnstorableTextIssue[] = [];
   const pending: { value: unknown; place: Place | null }[] = [{ value, place: null }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { value: v, place } = next;
     if (typeof v === 'string') {
-      if (v.includes('\0')) found.push(pathOf(place));
+      const message = unstorableTextProblem(v);
+      if (message) found.push({ path: pathOf(place), message });
     } else if (Array.isArray(v)) {
       v.forEach((item, key) => pending.push({ value: item, place: { key, parent: place } }));
     } else if (v !== null && typeof v === 'object') {
       for (const [key, item] of Object.entries(v)) {
-        if (key.includes('\0')) found.push(pathOf({ key, parent: place }));
+        const message = unstorableTextProblem(key);
+        if (message) found.push({ path: pathOf({ key, parent: place }), message });
         else pending.push({ value: item, place: { key, parent: place } });
       }
     }
@@ -37,10 +52,10 @@ export function nulCharacterPaths(value: unknown): Path[] {
   return found.reverse();
 }
 
-/** `schema`, which reads the input only when no string in it holds a NUL character (a 422 on each such field otherwise). */
-export function refusingNulCharacters<T extends z.ZodType>(schema: T) {
+/** `schema`, which reads the input only when all its text can be stored (a 422 on each field that cannot otherwise). */
+export function refusingUnstorableText<T extends z.ZodType>(schema: T) {
   return z.unknown().superRefine((value, ctx) => {
-    for (const path of nulCharacterPaths(value)) ctx.addIssue({ code: 'custom', path, message: NUL_CHARACTER_MESSAGE });
+    for (const { path, message } of unstorableTextIssues(value)) ctx.addIssue({ code: 'custom', path, message });
   }).pipe(schema);
 }
 

@@ -109,6 +109,11 @@ export function rolesWith(capability: Capability): StaffRole[] {
   return STAFF_ROLES.filter((role) => roleMay(role, capability));
 }
 
+/** What a back-office sign-in proved first, and second (two-factor). */
+export const STAFF_FIRST_FACTORS = ['password', 'email_code', 'invitation'] as const;
+export type StaffFirstFactor = (typeof STAFF_FIRST_FACTORS)[number];
+export const STAFF_SECOND_FACTORS = ['totp', 'recovery_code'] as const;
+export type StaffSecondFactor = (typeof STAFF_SECOND_FACTORS)[number];
 export const STAFF_LIMITS = { name: 80, email: 254, recoveryCode: 64, challenge: 200, inviteToken: 200 } as const;
 /** Audit entries per page. */
 export const AUDIT_PAGE_SIZE = 50;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseSafeWebUrl } from './urls.ts';
 
 /**
  * Uploaded pictures. The server keeps each one re-encoded as WebP in the widths below (never wider
@@ -20,6 +21,34 @@ export interface PhotoName { storeId: number; width: number; height: number }
 export function parsePhotoName(name: string): PhotoName | null {
   const m = NAME.exec(name);
   return m ? { storeId: Number(m[1]), width: Number(m[3]), height: Number(m[4]) } : null;
+}
+
+/** Where a shop serves its own pictures (DATA_DIR/media). */
+const MEDIA_PATH = /^\/media(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/;
+
+/**
+ * A picture reference in the one form it is stored in, or null when a picture field must refuse
+ * it: an uploaded picture's name as it is; a path of the shop's own media (`/media/…`) with its
+ * dot segments resolved and then only plain file-name segments left, so no other host (`//host`)
+ * and no way out of /media (`/media/../x`); an https: address as the URL parser writes it. Empty
+ * stays empty (no picture). Every picture field of the API reads its value through this.
+ */
+export function normalisePictureRef(value: string): string | null {
+  const v = value.trim();
+  if (v === '' || parsePhotoName(v)) return v;
+  if (v.startsWith('/')) {
+    // Another host ("//host", "/\\host"), a query, a fragment or white space: not a file of ours.
+    if (/^\/[/\\]|[\\\s?#]/.test(v)) return null;
+    let path: string;
+    try {
+      path = new URL(v, 'https://shop.invalid').pathname;
+    } catch {
+      return null;
+    }
+    return MEDIA_PATH.test(path) ? path : null;
+  }
+  const url = parseSafeWebUrl(v);
+  return url?.protocol === 'https:' ? url.href : null;
 }
 
 /** The widths a picture is kept in: those of PHOTO_WIDTHS below its own width, and its width capped at the largest. */

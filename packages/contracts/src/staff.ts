@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIT_PAGE_SIZE, CAPABILITIES, MAX_ID, STAFF_LIMITS, STAFF_ROLES } from './constants.ts';
+import { AUDIT_PAGE_SIZE, CAPABILITIES, MAX_ID, STAFF_FIRST_FACTORS, STAFF_LIMITS, STAFF_ROLES, STAFF_SECOND_FACTORS } from './constants.ts';
 import { NewPassword, Password } from './auth.ts';
 
 /**
@@ -28,7 +28,8 @@ export type StaffMember = z.infer<typeof StaffMember>;
 export const StaffSignedIn = z.object({ token: z.string(), staff: StaffMember });
 export type StaffSignedIn = z.infer<typeof StaffSignedIn>;
 
-export const AdminLoginBody = z.object({ email: StaffEmail, password: Password });
+/** `code`: an authenticator or recovery code, needed alongside the password while the password path is locked (429 `password_locked`). */
+export const AdminLoginBody = z.object({ email: StaffEmail, password: Password, code: SecondFactorCode.optional() });
 export type AdminLoginBody = z.infer<typeof AdminLoginBody>;
 /** Signed in, or (two-factor on) a challenge to answer with a code at /api/admin/login/totp. */
 export const AdminLoginResponse = z.union([StaffSignedIn, z.object({ challenge: z.string() })]);
@@ -40,6 +41,30 @@ export const AdminLoginTotpBody = z.object({
 });
 export type AdminLoginTotpBody = z.infer<typeof AdminLoginTotpBody>;
 
+/** Signing in with a code sent to the member's email (no password): answers a challenge for the code. */
+export const AdminLoginEmailBody = z.object({ email: StaffEmail });
+export type AdminLoginEmailBody = z.infer<typeof AdminLoginEmailBody>;
+export const AdminLoginChallenge = z.object({ challenge: z.string() });
+export const AdminLoginEmailVerifyBody = z.object({
+  challenge: z.string({ error: 'Sign in again.' }).min(1, 'Sign in again.').max(STAFF_LIMITS.challenge, 'Sign in again.'),
+  code: z.string({ error: 'Enter the code.' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code from the email.'),
+});
+export type AdminLoginEmailVerifyBody = z.infer<typeof AdminLoginEmailVerifyBody>;
+
+/** What a sign-in proved first, and second (with two-factor on). */
+export const StaffFirstFactorEnum = z.enum(STAFF_FIRST_FACTORS);
+export const StaffSecondFactorEnum = z.enum(STAFF_SECOND_FACTORS);
+
+/** This sign-in: how it was made, and what it may do about two-factor. */
+export const AdminSessionState = z.object({
+  first_factor: StaffFirstFactorEnum,
+  second_factor: StaffSecondFactorEnum.nullable(),
+  /** Two-factor may be turned on from here: always, except while the store requires it and this sign-in proved only the password. */
+  may_enrol: z.boolean(),
+  /** When it ends whatever its use (STAFF_SESSION_DAYS after it began). */
+  expires_at: z.string(),
+});
+
 export const AdminMeResponse = z.object({
   staff: StaffMember.extend({ two_factor_enabled: z.boolean() }),
   store: z.object({ name: z.string(), two_factor_required: z.boolean() }),
@@ -47,6 +72,9 @@ export const AdminMeResponse = z.object({
   capabilities: z.array(CapabilityEnum),
   /** The store requires two-factor and this member has not enrolled: only their own calls work until they do. */
   two_factor_setup_required: z.boolean(),
+  /** The store requires two-factor, the member has it, but this sign-in did not use it: sign in again with the code. */
+  two_factor_sign_in_required: z.boolean(),
+  session: AdminSessionState,
 });
 export type AdminMeResponse = z.infer<typeof AdminMeResponse>;
 
@@ -63,7 +91,54 @@ export const TotpCodeBody = z.object({ code: SecondFactorCode });
 export type TotpCodeBody = z.infer<typeof TotpCodeBody>;
 export const RecoveryCodesResponse = z.object({ recovery_codes: z.array(z.string()) });
 export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponse>;
-export const TotpDisableBody = z.object({ password: Password });
+/** Turning two-factor off takes the password and a current authenticator code or an unused recovery code. */
+export const TotpDisableBody = z.object({ password: Password, code: SecondFactorCode });
+export const ChangePasswordBody = z.object({
+  current_password: Password,
+  password: NewPassword,
+  password_confirmation: z.string({ error: 'Confirm the password.' }).max(1024),
+}).superRefine((body, ctx) => {
+  if (body.password !== body.password_confirmation) {
+    ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'The password confirmation does not match.' });
+  }
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/** One back-office sign-in of a member, as the sessions lists show it. */
+export const StaffSession = z.object({
+  id: z.number(),
+  first_factor: StaffFirstFactorEnum,
+  second_factor: StaffSecondFactorEnum.nullable(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  expires_at: z.string(),
+  /** The client's address at the latest use recorded. */
+  ip: z.string().nullable(),
+  /** The browser and system, read from its User-Agent ("Chrome 120 on Windows"); null when it sent none. */
+  device: z.string().nullable(),
+  /** The sign-in this list was asked from. */
+  current: z.boolean(),
+});
+export type StaffSession = z.infer<typeof StaffSession>;
+export const StaffSessionsResponse = z.object({ sessions: z.array(StaffSession) });
+export type StaffSessionsResponse = z.infer<typeof StaffSessionsResponse>;
+export const SessionIdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+export const StaffSessionParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID), sessionId: z.coerce.number().int().positive().max(MAX_ID) });
+export const EndedSessionsResponse = z.object({ message: z.string(), ended: z.number() });
+export type EndedSessionsResponse = z.infer<typeof EndedSessionsResponse>;
+
+/** A member whose sign-in is being attacked: refused sign-ins in the last window, and whether the password path is locked. */
+export const SignInAlert = z.object({
+  staff: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+  refusals: z.number(),
+  /** Distinct client addresses the refusals came from. */
+  addresses: z.number(),
+  last_refused_at: z.string(),
+  password_locked: z.boolean(),
+});
+export type SignInAlert = z.infer<typeof SignInAlert>;
+export const SignInAlertsResponse = z.object({ alerts: z.array(SignInAlert), window_hours: z.number() });
+export type SignInAlertsResponse = z.infer<typeof SignInAlertsResponse>;
 export type TotpDisableBody = z.infer<typeof TotpDisableBody>;
 
 export const StaffListEntry = StaffMember.extend({
@@ -119,6 +194,8 @@ export const AuditEntry = z.object({
   object_type: z.string(),
   object_id: z.string(),
   changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),
+  /** The client's address (null for the system's own work and entries older than addresses). */
+  ip: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditResponse = z.object({

@@ -36,13 +36,14 @@ export function AuditPage() {
       {audit.isError && <Alert color="red">{errorMessage(audit.error)}</Alert>}
       <Table striped aria-label="Audit log">
         <Table.Thead>
-          <Table.Tr><Table.Th>When</Table.Th><Table.Th>Who</Table.Th><Table.Th>Action</Table.Th><Table.Th>Object</Table.Th><Table.Th>Changes</Table.Th></Table.Tr>
+          <Table.Tr><Table.Th>When</Table.Th><Table.Th>Who</Table.Th><Table.Th>Address</Table.Th><Table.Th>Action</Table.Th><Table.Th>Object</Table.Th><Table.Th>Changes</Table.Th></Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {audit.data?.entries.map((e) => (
             <Table.Tr key={e.id}>
               <Table.Td>{new Date(e.at).toLocaleString()}</Table.Td>
               <Table.Td>{e.staff ? e.staff.name : <Text c="dimmed" span>system</Text>}</Table.Td>
+              <Table.Td>{e.ip ?? <Text c="dimmed" span>—</Text>}</Table.Td>
               <Table.Td><Code>{e.action}</Code></Table.Td>
               <Table.Td>{e.object_type} #{e.object_id}</Table.Td>
               <Table.Td>

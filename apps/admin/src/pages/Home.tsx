@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { api, errorMessage } from '../api.ts';
 import { useSession } from '../session.tsx';
+import { SignInAlerts } from './Staff.tsx';
 import { formatRupees } from './catalogue-shared.ts';
 import { useMayRefund } from './refund-actions.tsx';
 
@@ -74,7 +75,13 @@ export function HomePage() {
           {me.store.name} requires two-factor sign-in. <Anchor component={Link} to="/security">Turn it on under Security</Anchor> to use the back office.
         </Alert>
       )}
-      {mayOrders && !me.two_factor_setup_required ? <Dashboard /> : <Text>You are signed in to {me.store.name} as {me.staff.role}.</Text>}
+      {me.two_factor_sign_in_required && (
+        <Alert color="orange" title="Sign in again with your code">
+          {me.store.name} requires two-factor sign-in, and this sign-in was made without your authenticator code: sign out and sign in again with it.
+        </Alert>
+      )}
+      {me.capabilities.includes('staff') && !me.two_factor_setup_required && !me.two_factor_sign_in_required && <SignInAlerts />}
+      {mayOrders && !me.two_factor_setup_required && !me.two_factor_sign_in_required ? <Dashboard /> : <Text>You are signed in to {me.store.name} as {me.staff.role}.</Text>}
     </Stack>
   );
 }

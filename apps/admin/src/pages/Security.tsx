@@ -5,17 +5,52 @@ import type { TotpEnrolmentResponse } from '@gemstore/contracts';
 import { api } from '../api.ts';
 import { useFormSteps } from '../form-steps.ts';
 import { meKey, useSession } from '../session.tsx';
+import { formatWhen } from './orders-shared.ts';
+import { ownSessionsKey, SessionsList } from './sessions-shared.tsx';
 
-/** The member's own two-factor sign-in: enrol with a QR code, keep the recovery codes, or turn it off. */
+/** A new password, with the current one; the member's other sign-ins end. */
+function PasswordForm() {
+  const queryClient = useQueryClient();
+  const [done, setDone] = useState<string | null>(null);
+  const { busy, errors, alert, run } = useFormSteps();
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const formElement = e.currentTarget;
+    const form = new FormData(formElement);
+    setDone(null);
+    void run(async () => {
+      const res = await api.adminPassword({ body: {
+        current_password: String(form.get('current_password')), password: String(form.get('password')), password_confirmation: String(form.get('password_confirmation')),
+      } });
+      formElement.reset();
+      setDone(res.message);
+      await queryClient.invalidateQueries({ queryKey: ownSessionsKey });
+    });
+  };
+  return (
+    <form onSubmit={onSubmit}>
+      <Stack>
+        {alert && <Alert color="red" role="alert">{alert}</Alert>}
+        {done && <Alert color="green" role="status">{done}</Alert>}
+        <PasswordInput name="current_password" label="Current password" autoComplete="current-password" required error={errors.current_password} />
+        <PasswordInput name="password" label="New password" autoComplete="new-password" required error={errors.password} />
+        <PasswordInput name="password_confirmation" label="New password again" autoComplete="new-password" required error={errors.password_confirmation} />
+        <Group><Button type="submit" loading={busy}>Change password</Button></Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The member's own security: two-factor sign-in (enrol with a QR code, keep the recovery codes, or turn it off), the password and their sign-ins. */
 export function SecurityPage() {
-  const { me } = useSession();
+  const { me, signOut } = useSession();
   const queryClient = useQueryClient();
   const [enrolment, setEnrolment] = useState<TotpEnrolmentResponse | null>(null);
   const [recovery, setRecovery] = useState<string[] | null>(null);
   const { busy, errors, alert, run } = useFormSteps();
   if (!me) return null;
 
-  const reloadMe = () => queryClient.invalidateQueries({ queryKey: meKey });
+  const reloadMe = () => Promise.all([queryClient.invalidateQueries({ queryKey: meKey }), queryClient.invalidateQueries({ queryKey: ownSessionsKey })]);
 
   const onConfirm = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -28,16 +63,24 @@ export function SecurityPage() {
   };
   const onDisable = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const password = String(new FormData(e.currentTarget).get('password'));
+    const form = new FormData(e.currentTarget);
     void run(async () => {
-      await api.adminTotpDisable({ body: { password } });
+      await api.adminTotpDisable({ body: { password: String(form.get('password')), code: String(form.get('code')) } });
       await reloadMe();
     });
   };
 
   return (
-    <Stack maw={640}>
+    <Stack maw={960}>
       <Title order={2}>Security</Title>
+      {me.two_factor_sign_in_required && (
+        <Alert color="orange" title="Sign in again with your code">
+          {me.store.name} requires two-factor sign-in, and this sign-in was made without your authenticator code.
+          Sign out, then sign in with your password and the code to use the back office.
+          <Group mt="sm"><Button size="xs" variant="light" onClick={() => void signOut()}>Sign out</Button></Group>
+        </Alert>
+      )}
+      <Title order={3} size="h4">Two-factor sign-in</Title>
       {alert && <Alert color="red" role="alert">{alert}</Alert>}
       {recovery ? (
         <Paper withBorder p="md">
@@ -60,6 +103,7 @@ export function SecurityPage() {
                 : (
                   <>
                     <PasswordInput name="password" label="Password" autoComplete="current-password" required error={errors.password} />
+                    <TextInput name="code" label="Code from your authenticator app, or a recovery code" autoComplete="one-time-code" required error={errors.code} />
                     <Group><Button type="submit" color="red" variant="light" loading={busy}>Turn off two-factor sign-in</Button></Group>
                   </>
                 )}
@@ -83,11 +127,27 @@ export function SecurityPage() {
           <Stack>
             <Text>Two-factor sign-in is <b>off</b>. With it on, signing in needs a code from an authenticator app on your phone as well as your password.</Text>
             {me.two_factor_setup_required && <Alert color="orange">{me.store.name} requires it: set it up to use the back office.</Alert>}
-            <List size="sm"><List.Item>You will get ten single-use recovery codes for when your phone is not at hand.</List.Item></List>
-            <Group><Button loading={busy} onClick={() => run(async () => setEnrolment(await api.adminTotpStart()))}>Set up two-factor sign-in</Button></Group>
+            {me.session.may_enrol ? (
+              <>
+                <List size="sm"><List.Item>You will get ten single-use recovery codes for when your phone is not at hand.</List.Item></List>
+                <Group><Button loading={busy} onClick={() => run(async () => setEnrolment(await api.adminTotpStart()))}>Set up two-factor sign-in</Button></Group>
+              </>
+            ) : (
+              <Alert color="blue" title="Sign in with an emailed code first">
+                While {me.store.name} requires two-factor sign-in, it is set up from a sign-in that proved more than the password,
+                so a stolen password alone cannot register someone else's authenticator. Sign out, choose “Email me a sign-in code”,
+                then come back here.
+                <Group mt="sm"><Button size="xs" variant="light" onClick={() => void signOut()}>Sign out</Button></Group>
+              </Alert>
+            )}
           </Stack>
         </Paper>
       )}
+      <Title order={3} size="h4">Password</Title>
+      <Paper withBorder p="md" maw={640}><PasswordForm /></Paper>
+      <Title order={3} size="h4">Where you are signed in</Title>
+      <Text size="sm" c="dimmed">This sign-in ends {formatWhen(me.session.expires_at)} at the latest (sooner when unused). End any sign-in you do not recognise, then change your password.</Text>
+      <SessionsList />
     </Stack>
   );
 }

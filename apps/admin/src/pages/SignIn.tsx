@@ -1,62 +1,126 @@
-import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { api } from '../api.ts';
+import type { AdminLoginResponse } from '@gemstore/contracts';
+import { ApiError, api } from '../api.ts';
 import { useFormSteps } from '../form-steps.ts';
 import { useSession } from '../session.tsx';
 
-/** Email and password, then (two-factor on) an authenticator or recovery code. */
+/** Which step the sign-in is at: the password, an email for a code, the emailed code, or the authenticator code. */
+type Step = { kind: 'password' } | { kind: 'email' } | { kind: 'email-code'; challenge: string; email: string } | { kind: 'totp'; challenge: string };
+
+/**
+ * Email and password, then (two-factor on) an authenticator or recovery code; or a code sent by
+ * email instead of the password. While too many wrong passwords keep the password path locked, the
+ * form asks for the authenticator code with the password, or offers the emailed code.
+ */
 export function SignInPage() {
   const { me, signIn } = useSession();
   const navigate = useNavigate();
-  const [challenge, setChallenge] = useState<string | null>(null);
-  // A challenge that expired or was used up: its message shows, and the form goes back to the password.
-  const { busy, errors, alert, run } = useFormSteps({ alertFor: ['challenge'], onFailure: (fields) => { if (fields.challenge) setChallenge(null); } });
+  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const [locked, setLocked] = useState<string | null>(null);
+  // A challenge that expired or was used up: its message shows, and the form goes back to the start.
+  const { busy, errors, alert, run } = useFormSteps({ alertFor: ['challenge'], onFailure: (fields) => { if (fields.challenge) setStep({ kind: 'password' }); } });
   if (me) return <Navigate to="/" replace />;
+
+  const signedIn = async (res: AdminLoginResponse) => {
+    if ('challenge' in res) {
+      setStep({ kind: 'totp', challenge: res.challenge });
+      return;
+    }
+    await signIn(res.token);
+    navigate('/');
+  };
 
   const onPassword = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
+    const code = String(form.get('code') ?? '').trim();
     void run(async () => {
-      const res = await api.adminLogin({ body: { email: String(form.get('email')), password: String(form.get('password')) } });
-      if ('challenge' in res) setChallenge(res.challenge);
-      else {
-        await signIn(res.token);
-        navigate('/');
+      try {
+        await signedIn(await api.adminLogin({ body: { email: String(form.get('email')), password: String(form.get('password')), ...(code ? { code } : {}) } }));
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'password_locked') {
+          setLocked(err.message);
+          return;
+        }
+        throw err;
       }
     });
   };
 
-  const onCode = (e: FormEvent<HTMLFormElement>) => {
+  const onEmail = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const code = String(new FormData(e.currentTarget).get('code'));
+    const email = String(new FormData(e.currentTarget).get('email'));
     void run(async () => {
-      const res = await api.adminLoginTotp({ body: { challenge: challenge!, code } });
-      await signIn(res.token);
-      navigate('/');
+      const { challenge } = await api.adminLoginEmail({ body: { email } });
+      setStep({ kind: 'email-code', challenge, email });
     });
   };
 
+  const onEmailCode = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (step.kind !== 'email-code') return;
+    const code = String(new FormData(e.currentTarget).get('code'));
+    void run(async () => signedIn(await api.adminLoginEmailVerify({ body: { challenge: step.challenge, code } })));
+  };
+
+  const onCode = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (step.kind !== 'totp') return;
+    const code = String(new FormData(e.currentTarget).get('code'));
+    void run(async () => signedIn(await api.adminLoginTotp({ body: { challenge: step.challenge, code } })));
+  };
+
+  const back = <Button variant="subtle" onClick={() => setStep({ kind: 'password' })}>Back</Button>;
+
   return (
     <Center mih="100vh" p="md">
-      <Paper withBorder shadow="sm" p="xl" w={380} radius="md">
+      <Paper withBorder shadow="sm" p="xl" w={380} maw="100%" radius="md">
         <Title order={2} mb="md">Back office</Title>
         {alert && <Alert color="red" mb="md" role="alert">{alert}</Alert>}
-        {challenge === null ? (
+        {step.kind === 'password' && (
           <form onSubmit={onPassword}>
             <Stack>
+              {locked && <Alert color="orange" role="alert">{locked}</Alert>}
               <TextInput name="email" type="email" label="Email" autoComplete="username" required error={errors.email} />
               <PasswordInput name="password" label="Password" autoComplete="current-password" required error={errors.password} />
+              {locked && (
+                <TextInput name="code" label="Authenticator code or a recovery code" autoComplete="one-time-code" error={errors.code}
+                  description="Only if two-factor sign-in is on for you." />
+              )}
               <Button type="submit" loading={busy}>Sign in</Button>
+              <Anchor component="button" type="button" size="sm" onClick={() => setStep({ kind: 'email' })}>Email me a sign-in code instead</Anchor>
             </Stack>
           </form>
-        ) : (
+        )}
+        {step.kind === 'email' && (
+          <form onSubmit={onEmail}>
+            <Stack>
+              <Text size="sm">We send a 6-digit code to your email: it signs you in without your password.</Text>
+              <TextInput name="email" type="email" label="Email" autoComplete="username" required error={errors.email} />
+              <Button type="submit" loading={busy}>Send the code</Button>
+              {back}
+            </Stack>
+          </form>
+        )}
+        {step.kind === 'email-code' && (
+          <form onSubmit={onEmailCode}>
+            <Stack>
+              <Text size="sm">If {step.email} belongs to a member of this store, a 6-digit code is on its way. It works for 10 minutes.</Text>
+              <TextInput name="code" label="Code from the email" autoComplete="one-time-code" inputMode="numeric" required autoFocus error={errors.code} />
+              <Button type="submit" loading={busy}>Sign in</Button>
+              {back}
+            </Stack>
+          </form>
+        )}
+        {step.kind === 'totp' && (
           <form onSubmit={onCode}>
             <Stack>
               <Text size="sm">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Text>
               <TextInput name="code" label="Code" autoComplete="one-time-code" required autoFocus error={errors.code} />
               <Button type="submit" loading={busy}>Verify</Button>
-              <Button variant="subtle" onClick={() => setChallenge(null)}>Back</Button>
+              {back}
             </Stack>
           </form>
         )}

@@ -5,9 +5,12 @@ import { useState, type FormEvent } from 'react';
 import { STAFF_ROLES, type StaffRole } from '@gemstore/contracts/constants';
 import { api, errorMessage, fieldErrors } from '../api.ts';
 import { useSession } from '../session.tsx';
+import { formatWhen } from './orders-shared.ts';
+import { SessionsList } from './sessions-shared.tsx';
 
 const staffKey = ['admin', 'staff'] as const;
 const securityKey = ['admin', 'security'] as const;
+export const signInAlertsKey = ['admin', 'staff', 'sign-in-alerts'] as const;
 const roleOptions = STAFF_ROLES.map((r) => ({ value: r, label: r[0]!.toUpperCase() + r.slice(1) }));
 
 function InviteForm({ onDone }: { onDone: () => void }) {
@@ -63,12 +66,33 @@ function TwoFactorSetting() {
   );
 }
 
+/** Members whose sign-in is being attacked: many refused sign-ins lately, or the password path locked. */
+export function SignInAlerts() {
+  const alerts = useQuery({ queryKey: signInAlertsKey, queryFn: () => api.adminStaffSignInAlerts(), refetchInterval: 60_000 });
+  if (!alerts.data?.alerts.length) return null;
+  return (
+    <Alert color="red" title="Someone is trying to sign in as a member" role="alert">
+      <Stack gap={4}>
+        {alerts.data.alerts.map((a) => (
+          <Text key={a.staff.id} size="sm">
+            <b>{a.staff.name}</b> ({a.staff.email}): {a.refusals} refused sign-ins from {a.addresses === 1 ? '1 address' : `${a.addresses} addresses`} in
+            the last {alerts.data.window_hours} hours, the latest {formatWhen(a.last_refused_at)}.
+            {a.password_locked && ' Signing in with the password is locked for now; they can still sign in with their authenticator code or an emailed code.'}
+          </Text>
+        ))}
+        <Text size="xs">Ask them whether it was them. If not, have them change their password and turn on two-factor sign-in, and check the audit log for the addresses.</Text>
+      </Stack>
+    </Alert>
+  );
+}
+
 export function StaffPage() {
   const { me } = useSession();
   const queryClient = useQueryClient();
   const staff = useQuery({ queryKey: staffKey, queryFn: () => api.adminStaffList() });
   const [inviting, invitingModal] = useDisclosure(false);
   const [removing, setRemoving] = useState<{ id: number; name: string } | null>(null);
+  const [viewing, setViewing] = useState<{ id: number; name: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: staffKey });
   const changeRole = useMutation({
@@ -89,8 +113,10 @@ export function StaffPage() {
         <Button onClick={invitingModal.open}>Invite staff</Button>
       </Group>
       <TwoFactorSetting />
+      <SignInAlerts />
       {problem && <Alert color="red" role="alert" withCloseButton onClose={() => setProblem(null)}>{problem}</Alert>}
       {staff.isError && <Alert color="red">{errorMessage(staff.error)}</Alert>}
+      <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover aria-label="Staff">
         <Table.Thead>
           <Table.Tr><Table.Th>Name</Table.Th><Table.Th>Email</Table.Th><Table.Th>Role</Table.Th><Table.Th>Status</Table.Th><Table.Th>Two-factor</Table.Th><Table.Th /></Table.Tr>
@@ -109,18 +135,27 @@ export function StaffPage() {
               <Table.Td><Badge color={s.status === 'active' ? 'green' : 'gray'} variant="light">{s.status}</Badge></Table.Td>
               <Table.Td>{s.two_factor_enabled ? 'On' : 'Off'}</Table.Td>
               <Table.Td>
-                {s.id !== me?.staff.id && (
-                  <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving({ id: s.id, name: s.name })}>
-                    {s.status === 'invited' ? 'Withdraw' : 'Remove'}
-                  </Button>
-                )}
+                <Group gap={4} wrap="nowrap">
+                  {s.status === 'active' && (
+                    <Button size="xs" variant="subtle" onClick={() => setViewing({ id: s.id, name: s.name })}>Sign-ins</Button>
+                  )}
+                  {s.id !== me?.staff.id && (
+                    <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving({ id: s.id, name: s.name })}>
+                      {s.status === 'invited' ? 'Withdraw' : 'Remove'}
+                    </Button>
+                  )}
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      </Table.ScrollContainer>
       <Modal opened={inviting} onClose={invitingModal.close} title="Invite staff">
         <InviteForm onDone={invitingModal.close} />
+      </Modal>
+      <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={`Sign-ins of ${viewing?.name ?? ''}`} size="xl">
+        {viewing && <SessionsList memberId={viewing.id} />}
       </Modal>
       <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove from staff">
         <Stack>

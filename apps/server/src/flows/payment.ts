@@ -33,7 +33,7 @@ export interface AppliedPayment {
 }
 
 export type CallbackResult = { kind: 'paid' | 'flagged' | 'failed'; orderId: number } | { kind: 'rejected'; orderId: number; reason: string };
-export type WebhookResult = { status: 200 | 400 | 503; body: { message: string; outcome?: string } };
+export type WebhookResult = { status: 200 | 400 | 422 | 503; body: { message: string; outcome?: string } };
 
 /**
  * Paying for an order: the orders, catalog, cart, customers, stores and payments modules together.

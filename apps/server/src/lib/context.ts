@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { type Capability, roleMay, type StaffRole } from '@gemstore/contracts/constants';
+import { type Capability, roleMay, type StaffFirstFactor, type StaffRole, type StaffSecondFactor } from '@gemstore/contracts/constants';
 import type { Database, stores } from '@gemstore/db';
 import type { Executor, Transaction } from './db.ts';
 import { ForbiddenError, UnauthorizedError } from './errors.ts';
@@ -24,6 +24,15 @@ export interface StaffActor {
   role: StaffRole;
   /** Whether the member signs in with a second factor (the store may require it). */
   twoFactor: boolean;
+  /** The sign-in (staff_tokens row) the request came with (null for the demo's own steps), and what it proved: judged on every call, whatever the member changed since. */
+  sessionId: number | null;
+  firstFactor: StaffFirstFactor;
+  secondFactor: StaffSecondFactor | null;
+}
+
+/** Whether a sign-in proved the second factor of a member who has it on (what a store that requires two-factor asks). */
+export function provedTwoFactor(actor: StaffActor): boolean {
+  return actor.twoFactor && actor.secondFactor !== null;
 }
 
 export const GUEST: Actor = { kind: 'guest' };
@@ -97,15 +106,18 @@ export function staffContext(request: FastifyRequest): StaffContext {
 /**
  * Hook of a staff call (lib/endpoints.ts), before its body is validated: 401 without a staff
  * sign-in; with a capability, 403 for a role without it, and 403 while the store requires
- * two-factor sign-in and the member has not turned it on (their own calls, which name no
- * capability, stay open so they can).
+ * two-factor sign-in and this sign-in did not prove it: the member has not turned it on, or
+ * signed in without the code (a sign-in made before they turned it on stays what it was). Their
+ * own calls, which name no capability, stay open so they can enrol or sign in again.
  */
 export function staffOnly(capability: Capability | undefined) {
   return async (request: FastifyRequest): Promise<void> => {
     const ctx = staffContext(request);
     if (!capability) return;
-    if (ctx.store.staffTwoFactorRequired && !ctx.actor.twoFactor) {
-      throw new ForbiddenError('This store requires two-factor sign-in: turn it on under Security first.', 'two_factor_required');
+    if (ctx.store.staffTwoFactorRequired && !provedTwoFactor(ctx.actor)) {
+      throw new ForbiddenError(ctx.actor.twoFactor
+        ? 'This store requires two-factor sign-in: sign out and sign in again with your authenticator code.'
+        : 'This store requires two-factor sign-in: turn it on under Security first.', 'two_factor_required');
     }
     if (!roleMay(ctx.actor.role, capability)) throw new ForbiddenError();
   };

@@ -22,8 +22,8 @@ export class ForbiddenError extends AppError {
 }
 
 export class TooManyRequestsError extends AppError {
-  constructor(message = 'Too many requests. Please wait and try again.', readonly retryAfterSeconds = 60) {
-    super(429, message, 'rate_limited');
+  constructor(message = 'Too many requests. Please wait and try again.', readonly retryAfterSeconds = 60, code = 'rate_limited') {
+    super(429, message, code);
   }
 }
 

@@ -6,6 +6,10 @@ const storeRef = () => integer('store_id').notNull().references(() => stores.id,
 
 export const staffRole = pgEnum('staff_role', ['owner', 'manager', 'assistant']);
 export const staffStatus = pgEnum('staff_status', ['invited', 'active', 'removed']);
+/** What a sign-in proved first: the password, a code sent to the member's email, or an owner's invitation (set the password). */
+export const staffFirstFactor = pgEnum('staff_first_factor', ['password', 'email_code', 'invitation']);
+/** What it proved second, when two-factor is on: an authenticator code or a recovery code. */
+export const staffSecondFactor = pgEnum('staff_second_factor', ['totp', 'recovery_code']);
 
 /**
  * The seller's staff, per store and apart from customers. An email holds one live account per
@@ -40,23 +44,40 @@ export const staffRecoveryCodes = pgTable('staff_recovery_codes', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 }, (t) => [index('staff_recovery_codes_staff').on(t.staffId)]);
 
-/** Back-office bearer tokens: opaque, stored as SHA-256 hashes, apart from customers' tokens. */
+/**
+ * Back-office sign-ins (sessions): bearer tokens, opaque, stored as SHA-256 hashes, apart from
+ * customers' tokens. Each keeps how it signed in, judged on every call (a password-only sign-in
+ * stays one when the member turns two-factor on elsewhere), and where and with what it was last used.
+ */
 export const staffTokens = pgTable('staff_tokens', {
   id: serial('id').primaryKey(),
   storeId: storeRef(),
   staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull(),
+  firstFactor: staffFirstFactor('first_factor').notNull().default('password'),
+  secondFactor: staffSecondFactor('second_factor'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The client's address at sign-in, then at the latest use recorded (as the rate limits see it). */
+  ip: text('ip'),
+  /** The User-Agent header at sign-in (at most 512 characters), shown as a device name. */
+  userAgent: text('user_agent'),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 }, (t) => [uniqueIndex('staff_tokens_hash').on(t.tokenHash), index('staff_tokens_staff').on(t.staffId)]);
 
-/** The second step of a two-factor sign-in: the password was right, a code must follow. */
+/**
+ * A sign-in under way: the password was right and an authenticator code must follow, or a code
+ * was emailed and must be typed (then, with two-factor on, an authenticator code too).
+ */
 export const staffLoginChallenges = pgTable('staff_login_challenges', {
   id: serial('id').primaryKey(),
   storeId: storeRef(),
   staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
   challengeHash: text('challenge_hash').notNull(),
+  /** What the sign-in proved so far: the password, or a code sent by email. */
+  firstFactor: staffFirstFactor('first_factor').notNull().default('password'),
+  /** An emailed code still to be typed (HMAC under the OTP pepper); null once proved, or for a password sign-in. */
+  emailCodeHash: text('email_code_hash'),
   attempts: integer('attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
@@ -90,8 +111,12 @@ export const auditLog = pgTable('audit_log', {
   objectType: text('object_type').notNull(),
   objectId: text('object_id').notNull(),
   changes: jsonb('changes').$type<AuditChanges>().notNull().default({}),
+  /** The client's address as the rate limits see it (TRUSTED_PROXIES); null for the system's own work. */
+  ip: text('ip'),
 }, (t) => [
   index('audit_log_store_at').on(t.storeId, t.id.desc()),
   index('audit_log_store_staff').on(t.storeId, t.staffId, t.id.desc()),
   index('audit_log_store_object').on(t.storeId, t.objectType, t.objectId, t.id.desc()),
+  // The owners' sign-in alerts count recent refusals by action.
+  index('audit_log_store_action_at').on(t.storeId, t.action, t.at),
 ]);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gt, max, type SQL } from 'drizzle-orm';
 import { type AuditChanges, auditLog } from '@gemstore/db';
 import type { Executor } from '../../lib/db.ts';
 
@@ -9,6 +9,7 @@ export interface AuditEntryInput {
   objectType: string;
   objectId: string;
   changes: AuditChanges;
+  ip: string | null;
 }
 
 /** Writes entries in one statement (a bulk change of a thousand stones is one insert, not a thousand). */
@@ -35,7 +36,7 @@ function where(storeId: number, filter: AuditFilter): SQL | undefined {
 export async function listEntries(db: Executor, storeId: number, filter: AuditFilter, limit: number, offset: number) {
   return db.select({
     id: auditLog.id, at: auditLog.at, action: auditLog.action, objectType: auditLog.objectType, objectId: auditLog.objectId,
-    changes: auditLog.changes, staffId: auditLog.staffId,
+    changes: auditLog.changes, staffId: auditLog.staffId, ip: auditLog.ip,
   }).from(auditLog)
     .where(where(storeId, filter))
     .orderBy(desc(auditLog.id))
@@ -45,4 +46,13 @@ export async function listEntries(db: Executor, storeId: number, filter: AuditFi
 export async function countEntries(db: Executor, storeId: number, filter: AuditFilter): Promise<number> {
   const [row] = await db.select({ n: count() }).from(auditLog).where(where(storeId, filter));
   return row?.n ?? 0;
+}
+
+/** Entries of one action since a moment, per object: how many, from how many addresses, the latest. */
+export async function countByObjectSince(db: Executor, storeId: number, action: string, objectType: string, since: Date) {
+  return db.select({
+    objectId: auditLog.objectId, entries: count(), addresses: countDistinct(auditLog.ip), lastAt: max(auditLog.at),
+  }).from(auditLog)
+    .where(and(eq(auditLog.storeId, storeId), eq(auditLog.action, action), eq(auditLog.objectType, objectType), gt(auditLog.at, since)))
+    .groupBy(auditLog.objectId);
 }

@@ -37,7 +37,8 @@ export function removedFields(values: object): AuditChanges {
 /**
  * The audit log of staff writes. `record` runs on the caller's transaction (ctx.tx), so every
  * back-office service writes its change and its record together: call it inside the write's
- * transaction with `within(ctx, tx)`. The actor is the member of the context (null for the system).
+ * transaction with `within(ctx, tx)`. The actor is the member of the context (null for the system),
+ * and the address the context's (request.ip: the trusted proxies' view, as the rate limits see it).
  */
 export function createAuditService({ db }: { db: Database }) {
   return {
@@ -50,7 +51,14 @@ export function createAuditService({ db }: { db: Database }) {
         objectType: entry.objectType,
         objectId: String(entry.objectId),
         changes: entry.changes ?? {},
+        ip: ctx.ip || null,
       })));
+    },
+
+    /** How often an action touched each object of a type since a moment (the owners' sign-in alerts), with the addresses it came from. */
+    async countByObjectSince(ctx: RequestContext, action: string, objectType: string, since: Date) {
+      const rows = await repo.countByObjectSince(executor(db, ctx), ctx.store.id, action, objectType, since);
+      return rows.map((r) => ({ objectId: r.objectId, entries: r.entries, addresses: r.addresses, lastAt: r.lastAt ?? since }));
     },
 
     /**
@@ -70,7 +78,7 @@ export function createAuditService({ db }: { db: Database }) {
         entries: rows.map((r) => {
           const member = r.staffId === null ? undefined : members.get(r.staffId);
           return {
-            id: r.id, at: r.at.toISOString(), action: r.action, object_type: r.objectType, object_id: r.objectId, changes: r.changes,
+            id: r.id, at: r.at.toISOString(), action: r.action, object_type: r.objectType, object_id: r.objectId, changes: r.changes, ip: r.ip,
             staff: member && r.staffId !== null ? { id: r.staffId, name: member.name, email: member.email } : null,
           };
         }),

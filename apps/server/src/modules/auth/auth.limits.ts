@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../lib/context.ts';
 import type { Executor as Database } from '../../lib/db.ts';
+import { TooManyRequestsError } from '../../lib/errors.ts';
 import { addressKey, assertUnderLimit, countHit, hitLimit, hitLimits, type Limit } from '../../lib/rate-limit.ts';
 import type { OtpTarget } from '../notifications/notifications.service.ts';
 import type { AuthDeps } from './auth.deps.ts';
@@ -46,17 +47,34 @@ export async function limitAuthChecksPerIp(db: Database, ctx: RequestContext, de
   await hitLimit(db, { key: `auth:ip:${addressKey(ctx.ip)}`, max: deps.config.auth.authLimitPerIp, windowSeconds: windowSeconds(deps) });
 }
 
-/** Whose wrong passwords and codes a lockout counts: a customer's, or (the back office) a staff member's. */
-export type SignInAccount = number | { staffId: number };
+/**
+ * Whose wrong passwords and codes a lockout counts: a customer's, or (the back office) a staff
+ * member's, whose password and second-factor codes are counted apart, so guessing passwords
+ * never shuts out a member who proves the second factor.
+ */
+export type SignInAccount = number | { staffId: number; path: StaffSignInPath };
+/** The back office's two lockouts: wrong passwords, and wrong authenticator or recovery codes. */
+export type StaffSignInPath = 'password' | 'code';
 
 function failureLimit(ctx: RequestContext, deps: AuthDeps, account: SignInAccount): Limit {
-  const who = typeof account === 'number' ? String(account) : `staff:${account.staffId}`;
+  const who = typeof account === 'number' ? String(account) : `staff:${account.staffId}${account.path === 'code' ? ':code' : ''}`;
   return { key: `authfail:${ctx.store.id}:${who}`, max: deps.config.auth.failureLimitPerAccount, windowSeconds: windowSeconds(deps), message: LOCKED_MESSAGE };
 }
 
 /** Refuses while the account's bucket of wrong passwords and codes is empty. */
 export async function assertAccountNotLocked(db: Database, ctx: RequestContext, deps: AuthDeps, account: SignInAccount): Promise<void> {
   await assertUnderLimit(db, failureLimit(ctx, deps, account));
+}
+
+/** Whether the account's bucket is empty (assertAccountNotLocked without the refusal). */
+export async function accountLocked(db: Database, ctx: RequestContext, deps: AuthDeps, account: SignInAccount): Promise<boolean> {
+  try {
+    await assertAccountNotLocked(db, ctx, deps, account);
+    return false;
+  } catch (err) {
+    if (err instanceof TooManyRequestsError) return true;
+    throw err;
+  }
 }
 
 export async function recordAccountFailure(db: Database, ctx: RequestContext, deps: AuthDeps, account: SignInAccount): Promise<void> {

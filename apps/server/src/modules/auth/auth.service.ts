@@ -17,7 +17,7 @@ import {
 import type { NotificationsService, OtpPurpose, OtpTarget } from '../notifications/notifications.service.ts';
 import type { AuthDeps } from './auth.deps.ts';
 import { checkCode, resendCode as resendFlowCode, sendCode, sendDecoyCode } from './auth.codes.ts';
-import { assertAccountNotLocked, limitAuthChecksPerIp, recordAccountFailure, reserveCodeSends } from './auth.limits.ts';
+import { accountLocked, assertAccountNotLocked, limitAuthChecksPerIp, recordAccountFailure, reserveCodeSends, type StaffSignInPath } from './auth.limits.ts';
 import * as profile from './auth.profile.ts';
 import * as repo from './auth.repo.ts';
 import { maskDestination, parseIdentifier, type Identifier } from './identifier.ts';
@@ -353,8 +353,11 @@ export function createAuthService({ db, config, customers, notifications }: Auth
      */
     signInLimits: {
       countCheck: (ctx: RequestContext) => limitAuthChecksPerIp(q(ctx), ctx, deps),
-      assertNotLocked: (ctx: RequestContext, staffId: number) => assertAccountNotLocked(q(ctx), ctx, deps, { staffId }),
-      recordFailure: (ctx: RequestContext, staffId: number) => recordAccountFailure(q(ctx), ctx, deps, { staffId }),
+      assertNotLocked: (ctx: RequestContext, staffId: number, path: StaffSignInPath) => assertAccountNotLocked(q(ctx), ctx, deps, { staffId, path }),
+      isLocked: (ctx: RequestContext, staffId: number, path: StaffSignInPath) => accountLocked(q(ctx), ctx, deps, { staffId, path }),
+      recordFailure: (ctx: RequestContext, staffId: number, path: StaffSignInPath) => recordAccountFailure(q(ctx), ctx, deps, { staffId, path }),
+      /** Counts a code emailed to a member against the same limits as customers' codes (per address, recipient and store). */
+      reserveEmailCode: (ctx: RequestContext, email: string) => reserveCodeSends(q(ctx), ctx, deps, [{ to: email, channel: 'email' }]),
     },
 
     login: (ctx: RequestContext, input: { phone: string }) => login(q(ctx), ctx, input, deps),

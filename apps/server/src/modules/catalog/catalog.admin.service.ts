@@ -3,7 +3,7 @@ import type {
   AdminBulkStonesBody, AdminCatalogResponse, AdminCategory, AdminCategoryBody, AdminProduct, AdminProductBody, AdminStone,
   AdminStoneBody, AdminStonesQuery, AdminStonesResponse, AdminAttributeValue, AdminAttributeValueBody, AttributeKind,
 } from '@gemstore/contracts';
-import { ADMIN_STONES_PER_PAGE, ATTRIBUTE_KINDS, AdminStoneBody as AdminStoneForm, caratsFromMg, friendlyUrlOf, pictureSrc, rattiBucketOf, rattiFromMg } from '@gemstore/contracts';
+import { ADMIN_STONES_PER_PAGE, ATTRIBUTE_KINDS, AdminStoneBody as AdminStoneForm, caratsFromMg, friendlyUrlOf, pictureSrc, rattiBucketOf, rattiFromMg, unstorableTextIssues } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import { executor, type RequestContext, within } from '../../lib/context.ts';
 import type { AuditRecord, AuditService } from '../audit/audit.service.ts';
@@ -343,6 +343,12 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
       const bad = (row: number, column: string, message: string) => { errors.push({ row, column, message }); };
       const checked: { row: number; values: repo.StoneValues; asked: StoneStatus | undefined; held: StoneStatus | undefined }[] = [];
       for (const { row, record } of rows) {
+        // A CSV cell is read here, not by a route's validator: text the database cannot store is refused as everywhere.
+        const unstorable = unstorableTextIssues(record);
+        if (unstorable.length) {
+          for (const { path, message } of unstorable) bad(row, String(path[0] ?? 'sku'), message);
+          continue;
+        }
         const { input, errors: nameErrors, held } = stoneInputOfRecord(record, names, row);
         const parsed = AdminStoneForm.safeParse(input);
         const rowErrors = [...nameErrors];

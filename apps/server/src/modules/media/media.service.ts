@@ -3,12 +3,14 @@ import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PHOTO_JPEG_WIDTH, parsePhotoName, photoOf, photoWidths, type Photo } from '@gemstore/contracts';
 import type { RequestContext } from '../../lib/context.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { imageVariants, sniffImage } from '../../lib/images.ts';
 
 export interface MediaDeps {
   /** DATA_DIR/media, served at /media/. */
   mediaDir: string;
+  audit: AuditService;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface MediaDeps {
  * made of the store, a hash of the content and the size: the same picture uploaded twice is one
  * picture, and a name never changes what it shows.
  */
-export function createMediaService({ mediaDir }: MediaDeps) {
+export function createMediaService({ mediaDir, audit }: MediaDeps) {
   const fileOf = (name: string, suffix: string) => join(mediaDir, `${name}${suffix}`);
 
   /** Whether `name` is a picture of this store that was uploaded (all its files are there). */
@@ -53,6 +55,11 @@ export function createMediaService({ mediaDir }: MediaDeps) {
         await writeFile(`${target}.part`, f.data);
         await rename(`${target}.part`, target);
       }));
+      // The files are written first: an entry names only a picture that is there (the same picture again is recorded again, as a second upload).
+      await audit.record(ctx, {
+        action: 'media.upload', objectType: 'picture', objectId: name,
+        changes: { size: { old: null, new: `${variants.width}x${variants.height}` }, bytes: { old: null, new: data.length } },
+      });
       return photoOf(name)!;
     },
 

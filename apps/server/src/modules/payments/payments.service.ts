@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '@gemstore/db';
+import { unstorableTextIssues } from '@gemstore/contracts';
 import type { CheckoutConfig } from '../../config.ts';
 import { executor, type Scope } from '../../lib/context.ts';
 import * as repo from './payments.repo.ts';
@@ -42,7 +43,7 @@ export interface ReportedRefund {
 /** A webhook delivery whose signature holds: its event id (for deduplication) and the payment or refund it reports, if any. */
 export type VerifiedWebhook =
   | { ok: true; eventId: string; event: unknown; payment: { id: string; orderId: string; amountPaise: number } | null; refund: ReportedRefund | null }
-  | { ok: false; status: 400 | 503; message: string };
+  | { ok: false; status: 400 | 422 | 503; message: string };
 
 /**
  * Payments: the providers (the built-in sandbox and Razorpay), the payments recorded against
@@ -142,6 +143,9 @@ export function createPaymentsService({ db, checkout }: { db: Database; checkout
       } catch {
         return { ok: false, status: 400, message: 'The body is not JSON.' };
       }
+      // The parsed body is read here, not by a route's validator: text the database cannot store is refused as everywhere.
+      const unstorable = unstorableTextIssues(event)[0];
+      if (unstorable) return { ok: false, status: 422, message: `${unstorable.message} (at ${unstorable.path.join('.') || 'the body'})` };
       const header = headers['x-razorpay-event-id'];
       const eventId = typeof header === 'string' && header ? header.slice(0, 200) : `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
       const entity = event.payload?.payment?.entity;

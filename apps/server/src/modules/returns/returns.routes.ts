@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  endpoints, MAX_RETURN_IMAGES, MAX_RETURN_IMAGE_BYTES, ReturnCreateFields, refusingNulCharacters, returnRoutes,
+  endpoints, MAX_RETURN_IMAGES, MAX_RETURN_IMAGE_BYTES, ReturnCreateFields, refusingUnstorableText, returnRoutes,
 } from '@gemstore/contracts';
 import { customerContext } from '../../lib/context.ts';
 import { endpointsOf, registerEndpoints } from '../../lib/endpoints.ts';
@@ -22,8 +22,8 @@ function multipartError(err: unknown): ValidationError | null {
   }
 }
 
-/** The form is read here, not by the route's validator, so it refuses NUL characters itself as every validated call does. */
-const ReturnFormFields = refusingNulCharacters(ReturnCreateFields);
+/** The form is read here, not by the route's validator, so it refuses text that cannot be stored itself, as every validated call does. */
+const ReturnFormFields = refusingUnstorableText(ReturnCreateFields);
 
 /** Reads the whole form: fields by name (detailIds[i] gathered into a list) and the pictures in memory (at most 5 x 5 MB). */
 async function readReturnForm(request: FastifyRequest) {

@@ -26,5 +26,5 @@ export async function seedDemoOwners(db: Database, demo: DemoStores): Promise<nu
 /** The demo owner of a store as the actor of back-office steps (the demo's orders are worked on in their name); null when it has none. */
 export async function findDemoOwner(db: Database, storeId: number): Promise<StaffActor | null> {
   const member = (await listLive(db, storeId)).find((m) => m.email === DEMO_OWNER.email && m.role === 'owner' && m.status === 'active');
-  return member ? { kind: 'staff', staffId: member.id, role: member.role, twoFactor: member.totpEnabled } : null;
+  return member ? { kind: 'staff', staffId: member.id, role: member.role, twoFactor: member.totpEnabled, sessionId: null, firstFactor: 'password', secondFactor: null } : null;
 }

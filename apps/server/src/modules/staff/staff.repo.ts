@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { staff, staffInvitations, staffLoginChallenges, staffRecoveryCodes, staffTokens } from '@gemstore/db';
 import type { Executor } from '../../lib/db.ts';
 
@@ -54,28 +54,60 @@ export async function countActiveOwners(db: Executor, storeId: number): Promise<
   return row?.n ?? 0;
 }
 
-// ---------- Tokens ----------
+// ---------- Sign-ins (tokens) ----------
 
-export async function insertToken(db: Executor, values: { storeId: number; staffId: number; tokenHash: string }): Promise<void> {
-  await db.insert(staffTokens).values(values);
+export type StaffFirstFactor = (typeof staffTokens.$inferSelect)['firstFactor'];
+export type StaffSecondFactor = NonNullable<(typeof staffTokens.$inferSelect)['secondFactor']>;
+export type StaffTokenRow = typeof staffTokens.$inferSelect;
+
+export interface NewStaffToken {
+  storeId: number;
+  staffId: number;
+  tokenHash: string;
+  firstFactor: StaffFirstFactor;
+  secondFactor: StaffSecondFactor | null;
+  createdAt: Date;
+  lastUsedAt: Date;
+  ip: string | null;
+  userAgent: string | null;
 }
 
-/** A live token of this store with its active member (revoked, idle, another store's or a removed member's tokens are not found). */
-export async function findActiveToken(db: Executor, storeId: number, tokenHash: string, usedAfter: Date) {
+export async function insertToken(db: Executor, values: NewStaffToken): Promise<number> {
+  const [row] = await db.insert(staffTokens).values(values).returning({ id: staffTokens.id });
+  return row!.id;
+}
+
+/** Live sign-ins: not revoked, used since `usedAfter` (the idle limit) and begun since `createdAfter` (the absolute lifetime). */
+function live(usedAfter: Date, createdAfter: Date) {
+  return and(isNull(staffTokens.revokedAt), gt(staffTokens.lastUsedAt, usedAfter), gt(staffTokens.createdAt, createdAfter));
+}
+
+/** A live token of this store with its active member (revoked, idle, expired, another store's or a removed member's tokens are not found). */
+export async function findActiveToken(db: Executor, storeId: number, tokenHash: string, usedAfter: Date, createdAfter: Date) {
   const [row] = await db.select({
-    id: staffTokens.id, lastUsedAt: staffTokens.lastUsedAt, staffId: staff.id, role: staff.role, totpEnabled: staff.totpEnabled,
+    id: staffTokens.id, lastUsedAt: staffTokens.lastUsedAt, ip: staffTokens.ip, firstFactor: staffTokens.firstFactor, secondFactor: staffTokens.secondFactor,
+    staffId: staff.id, role: staff.role, totpEnabled: staff.totpEnabled,
   }).from(staffTokens)
     .innerJoin(staff, and(eq(staff.id, staffTokens.staffId), eq(staff.storeId, staffTokens.storeId)))
-    .where(and(
-      eq(staffTokens.tokenHash, tokenHash), eq(staffTokens.storeId, storeId), isNull(staffTokens.revokedAt),
-      gt(staffTokens.lastUsedAt, usedAfter), eq(staff.status, 'active'),
-    ))
+    .where(and(eq(staffTokens.tokenHash, tokenHash), eq(staffTokens.storeId, storeId), live(usedAfter, createdAfter), eq(staff.status, 'active')))
     .limit(1);
   return row ?? null;
 }
 
-export async function touchToken(db: Executor, id: number, now: Date): Promise<void> {
-  await db.update(staffTokens).set({ lastUsedAt: now }).where(eq(staffTokens.id, id));
+/** The member's live sign-ins, the latest used first. */
+export async function listLiveTokens(db: Executor, storeId: number, staffId: number, usedAfter: Date, createdAfter: Date): Promise<StaffTokenRow[]> {
+  return db.select().from(staffTokens)
+    .where(and(eq(staffTokens.storeId, storeId), eq(staffTokens.staffId, staffId), live(usedAfter, createdAfter)))
+    .orderBy(desc(staffTokens.lastUsedAt), desc(staffTokens.id));
+}
+
+export async function touchToken(db: Executor, id: number, now: Date, ip: string | null): Promise<void> {
+  await db.update(staffTokens).set({ lastUsedAt: now, ...(ip ? { ip } : {}) }).where(eq(staffTokens.id, id));
+}
+
+/** What a sign-in proved second: set when the member turns two-factor on in it, cleared when they turn it off. */
+export async function setSecondFactor(db: Executor, id: number, secondFactor: StaffSecondFactor | null): Promise<void> {
+  await db.update(staffTokens).set({ secondFactor }).where(eq(staffTokens.id, id));
 }
 
 export async function revokeToken(db: Executor, storeId: number, tokenHash: string, now: Date): Promise<void> {
@@ -83,26 +115,46 @@ export async function revokeToken(db: Executor, storeId: number, tokenHash: stri
     .where(and(eq(staffTokens.storeId, storeId), eq(staffTokens.tokenHash, tokenHash), isNull(staffTokens.revokedAt)));
 }
 
-/** Ends every sign-in of a member (role change, removal, two-factor turned off), except `keepHash`'s when given. */
-export async function revokeStaffTokens(db: Executor, storeId: number, staffId: number, now: Date, keepHash?: string): Promise<void> {
-  await db.update(staffTokens).set({ revokedAt: now }).where(and(
+/** Ends one sign-in of a member; false when it is not theirs or already ended. */
+export async function revokeTokenById(db: Executor, storeId: number, staffId: number, id: number, now: Date): Promise<boolean> {
+  const rows = await db.update(staffTokens).set({ revokedAt: now })
+    .where(and(eq(staffTokens.storeId, storeId), eq(staffTokens.staffId, staffId), eq(staffTokens.id, id), isNull(staffTokens.revokedAt)))
+    .returning({ id: staffTokens.id });
+  return rows.length === 1;
+}
+
+/** Ends every sign-in of a member (role change, removal, password or two-factor change), except `keepId`'s when given; answers how many ended. */
+export async function revokeStaffTokens(db: Executor, storeId: number, staffId: number, now: Date, keepId?: number | null): Promise<number> {
+  const rows = await db.update(staffTokens).set({ revokedAt: now }).where(and(
     eq(staffTokens.storeId, storeId), eq(staffTokens.staffId, staffId), isNull(staffTokens.revokedAt),
-    keepHash ? ne(staffTokens.tokenHash, keepHash) : undefined,
-  ));
+    keepId ? ne(staffTokens.id, keepId) : undefined,
+  )).returning({ id: staffTokens.id });
+  return rows.length;
 }
 
 // ---------- Two-factor sign-in ----------
 
-export async function insertChallenge(db: Executor, values: { storeId: number; staffId: number; challengeHash: string; expiresAt: Date }): Promise<void> {
+export async function insertChallenge(db: Executor, values: {
+  storeId: number; staffId: number; challengeHash: string; expiresAt: Date; firstFactor: StaffFirstFactor; emailCodeHash?: string;
+}): Promise<void> {
   await db.insert(staffLoginChallenges).values(values);
 }
 
-export async function findLiveChallenge(db: Executor, storeId: number, challengeHash: string, now: Date) {
+/** A live challenge waiting for an authenticator code (`emailCode` false: its first factor is proved) or for the emailed code (true). */
+export async function findLiveChallenge(db: Executor, storeId: number, challengeHash: string, now: Date, emailCode = false) {
   const [row] = await db.select().from(staffLoginChallenges).where(and(
     eq(staffLoginChallenges.storeId, storeId), eq(staffLoginChallenges.challengeHash, challengeHash),
     isNull(staffLoginChallenges.usedAt), gt(staffLoginChallenges.expiresAt, now),
+    emailCode ? isNotNull(staffLoginChallenges.emailCodeHash) : isNull(staffLoginChallenges.emailCodeHash),
   )).limit(1);
   return row ?? null;
+}
+
+/** Marks the emailed code of a challenge typed, once (two requests with one code: one wins); its tries start again for the authenticator code. */
+export async function proveEmailCode(db: Executor, id: number): Promise<boolean> {
+  const rows = await db.update(staffLoginChallenges).set({ emailCodeHash: null, attempts: 0 })
+    .where(and(eq(staffLoginChallenges.id, id), isNotNull(staffLoginChallenges.emailCodeHash))).returning({ id: staffLoginChallenges.id });
+  return rows.length === 1;
 }
 
 /** Counts a wrong code against a challenge; answers the tries so far, or null when it was already at `max`. */

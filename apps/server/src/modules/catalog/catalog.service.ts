@@ -84,7 +84,7 @@ export function stoneUnavailable(stone: { name: string; status: string }): Confl
 
 /** The files of a stone's photos, in order (a name that is not a photo's is left out). */
 export function photosOf(names: readonly string[]): Photo[] {
-  return names.map(photoOf).filter((p): p is Photo => p !== null);
+  return names.map((n) => photoOf(n)).filter((p): p is Photo => p !== null);
 }
 
 /** The status a shopper sees: a stone the shop withdrew (draft or hidden) is just unavailable. */

@@ -1,0 +1,176 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import sharp from 'sharp';
+import { returnRequests } from '@gemstore/db';
+import { buildTestApp, type TestApp } from './helper.ts';
+import {
+  caller, createShop, createShopper, createStone, dispatchOrder, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper,
+} from './checkout-fixtures.ts';
+import { admin, createStaff, staffSignIn } from './staff-fixtures.ts';
+import { multipart, type Part } from './multipart.ts';
+import { startTestBucket, type TestBucket } from './s3.ts';
+
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
+
+/** The bucket's folder of this app's files (MEDIA_STORE=s3://bucket/PREFIX). */
+const PREFIX = 'shops';
+
+let s3: TestBucket;
+let t: TestApp;
+let shop: Shop;
+let token: string;
+let asha: Shopper;
+let ashaAddress: number;
+let picture: Buffer;
+
+const upload = (data: Buffer) => {
+  const { payload, contentType } = multipart([['file', data, 'stone.png', 'image/png']]);
+  return t.app.inject({ method: 'POST', url: '/api/admin/media', payload, headers: { domain: shop.domain, 'content-type': contentType, authorization: `Bearer ${token}` } });
+};
+
+function createReturn(parts: Part[]) {
+  const { payload, contentType } = multipart(parts);
+  return t.app.inject({
+    method: 'POST', url: '/api/return-request-create', payload,
+    headers: { domain: shop.domain, 'content-type': contentType, authorization: `Bearer ${asha.token}` },
+  });
+}
+
+/** A paid, dispatched order of one stone: its id and its line's id. */
+async function dispatchedOrder() {
+  const stone = await createStone(t.db, shop);
+  const orderId = (await placeOrder(t, shop, asha, [stone.id], ashaAddress)).json().orderId as number;
+  expect((await payWithSandbox(t, shop, asha, orderId)).statusCode).toBe(303);
+  await dispatchOrder(t, shop.store.id, orderId);
+  const { order } = (await caller(t, shop.domain)('/api/order', asha, { orderId })).json();
+  return { orderId, lineId: order.details[0].id as number };
+}
+
+/** The bucket key of a public /media/ path this app answered. */
+const keyOf = (url: string) => `${PREFIX}${url}`;
+
+beforeAll(async () => {
+  s3 = await startTestBucket();
+  t = await buildTestApp(s3.env(PREFIX));
+  shop = await createShop(t.db);
+  await createStaff(t.db, shop.store.id, 'owner');
+  token = await staffSignIn(t, shop.domain, 'owner@shop.test');
+  asha = await createShopper(t.db, shop.store.id);
+  ashaAddress = (await insertAddress(t.db, shop.store.id, asha.id)).id;
+  picture = await sharp({ create: { width: 1000, height: 800, channels: 3, background: '#2a6f4e' } }).png().toBuffer();
+});
+afterAll(async () => {
+  await t?.close();
+  await s3?.close();
+});
+
+describe('media in an S3-compatible bucket (MEDIA_STORE=s3://…)', () => {
+  it('stores every size of an uploaded picture in the bucket and serves them through the app, cached for good', async () => {
+    const res = await upload(picture);
+    expect(res.statusCode, res.body).toBe(200);
+    const { photo } = res.json();
+    const urls: string[] = [...photo.srcset.split(', ').map((s: string) => s.split(' ')[0]), photo.jpeg];
+    expect(urls).toEqual([`/media/${photo.name}-400.webp`, `/media/${photo.name}-800.webp`, `/media/${photo.name}-1000.webp`, `/media/${photo.name}.jpg`]);
+    for (const url of urls) {
+      const fromApp = await t.app.inject({ url });
+      expect(fromApp.statusCode, url).toBe(200);
+      expect(fromApp.headers['content-type']).toBe(url.endsWith('.jpg') ? 'image/jpeg' : 'image/webp');
+      expect(fromApp.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(fromApp.headers['x-content-type-options']).toBe('nosniff');
+      // The same bytes straight from the bucket, with the headers a CDN in front of it passes on.
+      const fromBucket = await s3.read(keyOf(url));
+      expect(fromBucket?.equals(fromApp.rawPayload), url).toBe(true);
+      expect(await s3.head(keyOf(url))).toMatchObject({ contentType: fromApp.headers['content-type'], cacheControl: 'public, max-age=31536000, immutable' });
+      const again = await t.app.inject({ url, headers: { 'if-none-match': String(fromApp.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+    }
+    expect((await sharp((await t.app.inject({ url: photo.src })).rawPayload).metadata()).width).toBe(800);
+    // Nothing went to this process's own disk: another replica serves the same files.
+    expect(existsSync(join(t.config.dataDir, 'media', 'stores'))).toBe(false);
+    expect((await t.app.inject({ url: `/media/${photo.name}-1600.webp` })).statusCode).toBe(404);
+
+    // A stone may name it (the store checks the files are there); a name never uploaded is refused.
+    const c = shop.catalog;
+    const body = {
+      sku: 'S3-1', product_id: c.product.id, weight_mg: 900, width_mm: 7, length_mm: 9, depth_mm: 4, grade_id: c.grades[0]!.id, color_id: c.colors[0]!.id,
+      clarity_id: c.clarities[0]!.id, shape_id: c.shapes[0]!.id, origin_id: c.origins[0]!.id, price: 1000, status: 'available', photos: [photo.name],
+    };
+    const stone = await admin(t, shop.domain, '/stones', { token, body });
+    expect(stone.statusCode, stone.body).toBe(200);
+    expect(stone.json().stone.image).toBe(`/media/${photo.name}-800.webp`);
+    const never = await admin(t, shop.domain, '/stones', { token, body: { ...body, sku: 'S3-2', photos: [`stores/${shop.store.id}/img/0123456789abcdef01234567_10x10`] } });
+    expect(never.statusCode).toBe(422);
+  });
+
+  it('keeps return photos in the bucket\'s private folder, shown only through the signed link', async () => {
+    const { orderId, lineId } = await dispatchedOrder();
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a01f3c' } }).jpeg().toBuffer();
+    const res = await createReturn([
+      ['orderId', String(orderId)], ['reason', 'defective'], ['comment', 'Chipped'], ['detailIds[0]', String(lineId)],
+      ['images[0]', jpeg, 'photo.jpg', 'image/jpeg'],
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const link: string = res.json().returnRequest.images[0].path;
+    expect(link).toMatch(/^\/api\/return-request-photo\/\d+\?expires=\d+&signature=/);
+    const shown = await t.app.inject({ url: link, headers: { domain: shop.domain } });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+
+    const stored = await s3.keys(`${PREFIX}/private/returns/`);
+    expect(stored).toHaveLength(1);
+    expect((await s3.read(stored[0]!))?.equals(shown.rawPayload)).toBe(true);
+    expect((await s3.head(stored[0]!))?.cacheControl).toBe('private, no-store');
+    // Nothing of it under the public folder, and no public path reaches it.
+    expect((await s3.keys(`${PREFIX}/media/`)).some((k) => k.includes('returns'))).toBe(false);
+    const name = stored[0]!.split('/').pop()!;
+    for (const url of [`/media/returns/${name}`, `/media/%2e%2e/private/returns/${name}`, `/media/..%2Fprivate%2Freturns%2F${name}`, `/og-image/%2e%2e/private/returns/${name}`]) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(404);
+    }
+    expect((await t.app.inject({ url: link.replace(/signature=./, 'signature=A'), headers: { domain: shop.domain } })).statusCode).toBe(404);
+  });
+
+  it('renders Open Graph pictures from the SVGs in the bucket', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"><rect width="300" height="200" fill="#123456"/></svg>';
+    await t.app.services.media.store.put('media/catalog/s3-test.svg', Buffer.from(svg));
+    const svgRes = await t.app.inject({ url: '/media/catalog/s3-test.svg' });
+    expect([svgRes.statusCode, svgRes.headers['content-type'], svgRes.headers['cache-control']]).toEqual([200, 'image/svg+xml', 'public, max-age=86400']);
+    const png = await t.app.inject({ url: '/og-image/catalog/s3-test.png' });
+    expect(png.statusCode).toBe(200);
+    expect(await sharp(png.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+  });
+
+  it('answers 503 media_unavailable while the bucket cannot be reached, writing nothing, and works again when it is back', async () => {
+    const { orderId, lineId } = await dispatchedOrder();
+    const existing = (await s3.keys(`${PREFIX}/media/stores/`))[0]!.slice(PREFIX.length);
+    const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#0000ff' } }).jpeg().toBuffer();
+    const returnsBefore = (await t.db.select().from(returnRequests)).length;
+    const other = await sharp({ create: { width: 500, height: 500, channels: 3, background: '#ff00ff' } }).png().toBuffer();
+
+    await s3.stop();
+    try {
+      const refused = await upload(other);
+      expect(refused.statusCode, refused.body).toBe(503);
+      expect(refused.json()).toEqual({ message: expect.stringContaining('picture store'), code: 'media_unavailable' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const ret = await createReturn([
+        ['orderId', String(orderId)], ['reason', 'defective'], ['comment', 'Scratched'], ['detailIds[0]', String(lineId)],
+        ['images[0]', jpeg, 'photo.jpg', 'image/jpeg'],
+      ]);
+      expect(ret.statusCode, ret.body).toBe(503);
+      expect(ret.json().code).toBe('media_unavailable');
+      expect((await t.app.inject({ url: existing })).statusCode).toBe(503);
+    } finally {
+      await s3.start();
+    }
+    // No return was written without its photo: the customer may send it again.
+    expect((await t.db.select().from(returnRequests)).length).toBe(returnsBefore);
+    expect((await upload(other)).statusCode).toBe(200);
+    expect((await t.app.inject({ url: existing })).statusCode).toBe(200);
+    const again = await createReturn([
+      ['orderId', String(orderId)], ['reason', 'defective'], ['comment', 'Scratched'], ['detailIds[0]', String(lineId)],
+      ['images[0]', jpeg, 'photo.jpg', 'image/jpeg'],
+    ]);
+    expect(again.statusCode, again.body).toBe(200);
+  });
+});

@@ -45,7 +45,7 @@ export function createServices({
   db, config, senders = createSenders(config.messaging), mediaStore = createMediaStore(config.media, config.dataDir),
 }: ServiceDependencies) {
   const health = createHealthService({ db });
-  const content = createContentService({ db });
+  const content = createContentService({ db, mediaBase: config.media.publicBase });
   const stores = createStoresService({ db, config, content });
   const catalog = createCatalogService({ db, config });
   const notifications = createNotificationsService({ db, config, senders });

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
-import { returnRequests } from '@gemstore/db';
+import { eq } from 'drizzle-orm';
+import { items, returnRequests } from '@gemstore/db';
 import { buildTestApp, type TestApp } from './helper.ts';
 import {
   caller, createShop, createShopper, createStone, dispatchOrder, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper,
@@ -10,6 +11,7 @@ import {
 import { admin, createStaff, staffSignIn } from './staff-fixtures.ts';
 import { multipart, type Part } from './multipart.ts';
 import { startTestBucket, type TestBucket } from './s3.ts';
+import { webBuild } from './web-build.ts';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
 
@@ -172,5 +174,75 @@ describe('media in an S3-compatible bucket (MEDIA_STORE=s3://…)', () => {
       ['images[0]', jpeg, 'photo.jpg', 'image/jpeg'],
     ]);
     expect(again.statusCode, again.body).toBe(200);
+  });
+});
+
+describe('public pictures from a CDN (MEDIA_PUBLIC_URL)', () => {
+  const CDN = 'https://cdn.example.test/gems/';
+  let c: TestApp;
+  let cdnShop: Shop;
+  let cdnToken: string;
+
+  beforeAll(async () => {
+    c = await buildTestApp({ ...s3.env(PREFIX), MEDIA_PUBLIC_URL: 'https://cdn.example.test/gems', WEB_BUILD_DIR: webBuild() }, { web: true });
+    cdnShop = await createShop(c.db, 'cdn-');
+    await createStaff(c.db, cdnShop.store.id, 'owner');
+    cdnToken = await staffSignIn(c, cdnShop.domain, 'owner@shop.test');
+  }, 600_000);
+  afterAll(async () => {
+    await c?.close();
+  });
+
+  it('points answers and pages at the CDN, whose base is the bucket\'s media/ folder; the database keeps /media/ paths', async () => {
+    const { payload, contentType } = multipart([['file', picture, 'stone.png', 'image/png']]);
+    const up = await c.app.inject({
+      method: 'POST', url: '/api/admin/media', payload, headers: { domain: cdnShop.domain, 'content-type': contentType, authorization: `Bearer ${cdnToken}` },
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const { photo } = up.json();
+    const files: string[] = [...photo.srcset.split(', ').map((p: string) => p.split(' ')[0]), photo.jpeg, photo.src];
+    for (const url of files) {
+      expect(url.startsWith(`${CDN}stores/${cdnShop.store.id}/img/`), url).toBe(true);
+      // What the CDN fetches from the bucket when asked for that address.
+      expect(await s3.head(`${PREFIX}/media/${url.slice(CDN.length)}`), url).not.toBeNull();
+    }
+
+    const cat = cdnShop.catalog;
+    const body = {
+      sku: 'CDN-1', product_id: cat.product.id, weight_mg: 900, width_mm: 7, length_mm: 9, depth_mm: 4, grade_id: cat.grades[0]!.id, color_id: cat.colors[0]!.id,
+      clarity_id: cat.clarities[0]!.id, shape_id: cat.shapes[0]!.id, origin_id: cat.origins[0]!.id, price: 1000, status: 'available', photos: [photo.name],
+    };
+    const made = await admin(c, cdnShop.domain, '/stones', { token: cdnToken, body });
+    expect(made.statusCode, made.body).toBe(200);
+    const stone = made.json().stone;
+    expect(stone.image).toBe(`${CDN}${photo.name}-800.webp`);
+    expect(stone.photos[0].src).toBe(photo.src);
+    // Stored as the server's own path: another MEDIA_PUBLIC_URL later points every answer elsewhere.
+    const [row] = await c.db.select({ image: items.image }).from(items).where(eq(items.id, stone.id));
+    expect(row!.image).toBe(`/media/${photo.name}-800.webp`);
+
+    const get = (url: string) => c.app.inject({ url, headers: { domain: cdnShop.domain } }).then((r) => r.json());
+    const { item } = await get(`/api/item-details/${stone.id}`);
+    expect([item.image, item.photos[0].jpeg]).toEqual([`${CDN}${photo.name}-800.webp`, photo.jpeg]);
+    const seeded = await createStone(c.db, cdnShop);
+    const other = (await get(`/api/item-details/${seeded.id}`)).item;
+    expect(other.image).toMatch(new RegExp(`^${CDN}stone-\\d+\\.svg$`));
+    expect((await get('/api/products')).products[0].primary_image.filename).toMatch(new RegExp(`^${CDN}[a-z]+\\.svg$`));
+    const { profile } = await get('/api/store-profile');
+    expect(profile.primary_logo.path).toMatch(new RegExp(`^${CDN}logo-\\d+\\.svg$`));
+    expect(profile.configurationData.slider[0].image).toBe(`${CDN}slider-1.svg`);
+    const categories = (await get('/api/categories')).categories;
+    expect(categories[0].image).toBe(`${CDN}sapphires.svg`);
+
+    // Server-rendered pages load the pictures from the CDN, and none from this server's /media/.
+    const home = await c.app.inject({ url: '/home', headers: { host: cdnShop.domain } });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain(`src="${CDN}slider-1.svg"`);
+    expect(home.body).toContain(`src="${CDN}logo-`);
+    const page = await c.app.inject({ url: `/item/${item.url[0].url}`, headers: { host: cdnShop.domain } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`${CDN}${photo.name}-800.webp`);
+    expect(page.body).toContain(`content="${photo.jpeg}"`);
+    for (const html of [home.body, page.body]) expect(html).not.toMatch(/(src|srcSet|srcset|href)="\/media\//);
   });
 });

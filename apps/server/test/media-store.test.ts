@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { items, returnRequests } from '@gemstore/db';
 import { buildTestApp, type TestApp } from './helper.ts';
+import { loadConfig } from '../src/config.ts';
 import {
   caller, createShop, createShopper, createStone, dispatchOrder, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper,
 } from './checkout-fixtures.ts';
@@ -244,5 +245,34 @@ describe('public pictures from a CDN (MEDIA_PUBLIC_URL)', () => {
     expect(page.body).toContain(`${CDN}${photo.name}-800.webp`);
     expect(page.body).toContain(`content="${photo.jpeg}"`);
     for (const html of [home.body, page.body]) expect(html).not.toMatch(/(src|srcSet|srcset|href)="\/media\//);
+  });
+});
+
+describe('media settings', () => {
+  const load = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env });
+
+  it('keeps files under DATA_DIR unless MEDIA_STORE names a bucket, and reads the bucket, prefix and CDN base', () => {
+    expect(load({}).media).toEqual({ s3: undefined, publicBase: '/media/' });
+    expect(load({ MEDIA_STORE: 'local' }).media.s3).toBeUndefined();
+    const media = load({
+      MEDIA_STORE: 's3://shop-media/live/eu/', MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000', MEDIA_S3_FORCE_PATH_STYLE: 'true',
+      MEDIA_S3_ACCESS_KEY_ID: 'id', MEDIA_S3_SECRET_ACCESS_KEY: 'secret', MEDIA_PUBLIC_URL: 'https://cdn.example.test/media/',
+    }).media;
+    expect(media).toEqual({
+      s3: {
+        bucket: 'shop-media', prefix: 'live/eu/', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1',
+        credentials: { accessKeyId: 'id', secretAccessKey: 'secret' }, forcePathStyle: true, timeoutMs: 10_000,
+      },
+      publicBase: 'https://cdn.example.test/media/',
+    });
+    expect(load({ MEDIA_STORE: 's3://shop-media' }).media.s3).toMatchObject({ bucket: 'shop-media', prefix: '', credentials: undefined });
+  });
+
+  it('refuses a store it cannot use, naming the setting', () => {
+    expect(() => load({ MEDIA_STORE: 'ftp://shop-media' })).toThrow(/MEDIA_STORE: must be `local` or s3:\/\/bucket/);
+    expect(() => load({ MEDIA_STORE: 's3://Shop_Media' })).toThrow(/MEDIA_STORE/);
+    expect(() => load({ MEDIA_STORE: 's3://shop-media', MEDIA_S3_ACCESS_KEY_ID: 'id' })).toThrow(/MEDIA_S3_SECRET_ACCESS_KEY: is required/);
+    expect(() => load({ MEDIA_PUBLIC_URL: 'cdn.example.test' })).toThrow(/MEDIA_PUBLIC_URL/);
+    expect(() => load({ MEDIA_S3_ENDPOINT: 'ftp://127.0.0.1' })).toThrow(/MEDIA_S3_ENDPOINT/);
   });
 });

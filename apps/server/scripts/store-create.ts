@@ -16,6 +16,8 @@ import { type Database, openDatabase } from '@gemstore/db';
 import { createOperatorStore } from '@gemstore/db/seed';
 import { type Config, loadConfig } from '../src/config.ts';
 import { startupLogger } from '../src/lib/logging.ts';
+import { copySeedPictures } from '../src/demo.ts';
+import { createMediaStore } from '../src/lib/media-store.ts';
 import { createServices } from '../src/services.ts';
 import type { Senders } from '../src/modules/notifications/senders.ts';
 
@@ -38,12 +40,15 @@ export async function createStoreWithOwner(
   const domain = input.domain.trim().toLowerCase();
   const storeId = await createOperatorStore(db, {
     domain, name: input.name, country: input.country, email: input.storeEmail ?? input.ownerEmail, mediaDir: config.mediaDir,
+    onPicturesWritten: () => copySeedPictures(config, (line) => startupLogger(config).info(line)),
   });
-  const services = createServices({ db, config, senders: deps.senders });
+  const mediaStore = createMediaStore(config.media, config.dataDir);
+  const services = createServices({ db, config, senders: deps.senders, mediaStore });
   const store = (await services.stores.findById({}, storeId))!;
   const origin = input.origin ?? (config.env === 'production' ? `https://${domain}` : `http://${domain}:${config.port}`);
   const ctx = { store, actor: { kind: 'system' } as const, ip: '127.0.0.1', log: startupLogger(config) };
-  const link = await services.staff.inviteOwner(ctx, { email: input.ownerEmail.trim().toLowerCase(), name: input.ownerName ?? 'Owner', origin });
+  const link = await services.staff.inviteOwner(ctx, { email: input.ownerEmail.trim().toLowerCase(), name: input.ownerName ?? 'Owner', origin })
+    .finally(() => mediaStore.close());
   return { storeId, link };
 }
 

@@ -94,6 +94,18 @@ const EnvSchema = z.object({
   // Return photos are private: served only through signed links that expire (README: Checkout, payment, returns and enquiries).
   PRIVATE_MEDIA_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.PRIVATE_MEDIA_SECRET),
   PRIVATE_MEDIA_URL_SECONDS: z.coerce.number().int().min(60).max(7 * 86400).default(3600),
+  // Where stored files live: DATA_DIR (unset or `local`) or an S3-compatible bucket (README: Media in an object store).
+  MEDIA_STORE: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(
+    /^(local|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^?#]*)?)$/, 'must be `local` or s3://bucket[/prefix]',
+  ).optional()),
+  MEDIA_S3_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+  MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
+  MEDIA_S3_ACCESS_KEY_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  MEDIA_S3_FORCE_PATH_STYLE: bool.default(false),
+  MEDIA_S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // A public base (a CDN) that serves the public media: pages and answers point at it instead of /media/.
+  MEDIA_PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
 }).superRefine((e, ctx) => {
   if (e.EMAIL_SENDER === 'smtp' && !e.SMTP_HOST) ctx.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: 'is required when EMAIL_SENDER=smtp' });
   if (e.SMS_SENDER === 'msg91' && !e.SMS_API_KEY) ctx.addIssue({ code: 'custom', path: ['SMS_API_KEY'], message: 'is required when SMS_SENDER=msg91' });
@@ -111,6 +123,9 @@ const EnvSchema = z.object({
     if (e.SANDBOX_PAYMENTS) {
       ctx.addIssue({ code: 'custom', path: ['SANDBOX_PAYMENTS'], message: 'cannot be on in production: the sandbox accepts pretend payments (run a demo with NODE_ENV=development)' });
     }
+  }
+  if (!e.MEDIA_S3_ACCESS_KEY_ID !== !e.MEDIA_S3_SECRET_ACCESS_KEY) {
+    ctx.addIssue({ code: 'custom', path: [e.MEDIA_S3_ACCESS_KEY_ID ? 'MEDIA_S3_SECRET_ACCESS_KEY' : 'MEDIA_S3_ACCESS_KEY_ID'], message: 'is required with the other key (or leave both unset to use the SDK\'s own credentials)' });
   }
   // The guard all stores share must never be what stops one store: its own cap comes first.
   if (e.SMS_LIMIT_GLOBAL < e.OTP_LIMIT_PER_STORE) ctx.addIssue({ code: 'custom', path: ['SMS_LIMIT_GLOBAL'], message: 'must be at least OTP_LIMIT_PER_STORE' });
@@ -146,6 +161,28 @@ export interface Config {
   checkout: CheckoutConfig;
   privateMedia: PrivateMediaConfig;
   imports: ImportsConfig;
+  media: MediaConfig;
+}
+
+/** Where stored files live and where browsers fetch the public ones (lib/media-store.ts). */
+export interface MediaConfig {
+  /** Unset: files live under DATA_DIR (DATA_DIR/media public, DATA_DIR/private private). */
+  s3?: S3MediaConfig;
+  /** What a public file's /media/ path becomes in pages and answers: `/media/` or MEDIA_PUBLIC_URL with a slash. */
+  publicBase: string;
+}
+
+export interface S3MediaConfig {
+  bucket: string;
+  /** Key prefix inside the bucket, empty or ending in a slash. */
+  prefix: string;
+  endpoint?: string;
+  region: string;
+  /** Unset: the SDK's own chain (environment, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
+  /** Time limit of one call to the store, retries included. */
+  timeoutMs: number;
 }
 
 /** The CSV import's job runner (plugins/imports.ts, flows/imports.ts). */
@@ -293,6 +330,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       enquiryLimitPerIp: e.ENQUIRY_LIMIT_PER_IP,
     },
     imports: { runnerSeconds: e.IMPORT_RUNNER_SECONDS, batchRows: e.IMPORT_BATCH_ROWS, staleSeconds: e.IMPORT_STALE_SECONDS },
+    media: { s3: s3MediaConfig(e), publicBase: e.MEDIA_PUBLIC_URL ? `${e.MEDIA_PUBLIC_URL.replace(/\/+$/, '')}/` : '/media/' },
     privateMedia: { dir: resolve(dataDir, 'private'), secret: e.PRIVATE_MEDIA_SECRET, urlSeconds: e.PRIVATE_MEDIA_URL_SECONDS },
+  };
+}
+
+function s3MediaConfig(e: Env): S3MediaConfig | undefined {
+  const m = e.MEDIA_STORE && /^s3:\/\/([^/]+)\/?(.*)$/.exec(e.MEDIA_STORE);
+  if (!m) return undefined;
+  const prefix = m[2]!.replace(/^\/+|\/+$/g, '');
+  return {
+    bucket: m[1]!,
+    prefix: prefix ? `${prefix}/` : '',
+    endpoint: e.MEDIA_S3_ENDPOINT,
+    region: e.MEDIA_S3_REGION,
+    credentials: e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
+      ? { accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY } : undefined,
+    forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE,
+    timeoutMs: e.MEDIA_S3_TIMEOUT_MS,
   };
 }

@@ -3,6 +3,8 @@ import type { Database } from '@gemstore/db';
 import { seedDemoIfEmpty } from '@gemstore/db/seed';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
+import { copyMediaFolder } from './lib/media-copy.ts';
+import { createMediaStore } from './lib/media-store.ts';
 import { seedDemoOrders } from './flows/demo-orders.ts';
 import { createFlows } from './flows/index.ts';
 import { seedDemoCustomers } from './modules/customers/demo-customers.ts';
@@ -30,7 +32,7 @@ export interface DemoSeedOptions {
  * so a server without it (production) seeds none.
  */
 export async function seedDemo(db: Database, config: Config, { onProgress, log, now = new Date() }: DemoSeedOptions): Promise<void> {
-  const seeded = await seedDemoIfEmpty(db, { mediaDir: config.mediaDir, onProgress });
+  const seeded = await seedDemoIfEmpty(db, { mediaDir: config.mediaDir, onProgress, onPicturesWritten: () => copySeedPictures(config, onProgress) });
   const demoStores = await findDemoStores(db);
   const customers = await seedDemoCustomers(db, demoStores);
   if (customers > 0) onProgress(`demo customers: ${customers}, one per demo store (README: Quick start)`);
@@ -43,13 +45,31 @@ export async function seedDemo(db: Database, config: Config, { onProgress, log, 
   }
 
   // Services of their own, whose messages stay in the outbox: the demo's shoppers are never written to.
-  const services = createServices({ db, config, senders: { email: null, phone: null } });
+  const mediaStore = createMediaStore(config.media, config.dataDir);
+  const services = createServices({ db, config, senders: { email: null, phone: null }, mediaStore });
   const flows = createFlows(db, services, config);
   const stores = await Promise.all(demoStores.storeIds.map(async (storeId) => ({ storeId, owner: await findDemoOwner(db, storeId) })));
-  const made = await seedDemoOrders({ services, flows, site: config.site, log }, stores, now);
+  const made = await seedDemoOrders({ services, flows, site: config.site, log }, stores, now).finally(() => mediaStore.close());
   for (const s of made) {
     const stages = STAGE_WORDS.flatMap(([stage, words]) => (s.stages[stage] ? [`${s.stages[stage]} ${words}`] : [])).join(', ');
     const took = s.ms < 1000 ? `${Math.round(s.ms)} ms` : `${(s.ms / 1000).toFixed(1)} s`;
     onProgress(`demo orders in ${s.storeName}: ${s.orders} from ${s.shoppers} demo shoppers over the last ${s.days} days (${stages}; ${s.returns} returns) in ${took}`);
+  }
+}
+
+/**
+ * Seeds write their pictures to DATA_DIR/media; with a bucket (MEDIA_STORE=s3://…) they are copied
+ * into it before any row names them, so every replica serves them.
+ */
+export async function copySeedPictures(config: Config, onProgress: (line: string) => void): Promise<void> {
+  if (!config.media.s3) return;
+  const store = createMediaStore(config.media, config.dataDir);
+  try {
+    const started = performance.now();
+    const counts = await copyMediaFolder(config.dataDir, store);
+    const { bucket, prefix } = config.media.s3;
+    onProgress(`media: ${counts.copied} files copied to s3://${bucket}/${prefix} (${counts.skipped} already there) in ${Math.round(performance.now() - started)} ms`);
+  } finally {
+    store.close();
   }
 }

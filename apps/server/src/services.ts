@@ -1,5 +1,6 @@
 import type { Database } from '@gemstore/db';
 import type { Config } from './config.ts';
+import { createMediaStore, type MediaStore } from './lib/media-store.ts';
 import { createAddressesService } from './modules/addresses/addresses.service.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -32,15 +33,19 @@ export interface ServiceDependencies {
   config: Config;
   /** How messages leave (SMTP, SMS); made from the configuration when not given. */
   senders?: Senders;
+  /** Where stored files live; made from the configuration when not given (whoever makes one closes it). */
+  mediaStore?: MediaStore;
 }
 
 /**
  * Every module's service, built once per app. A service gets the services it calls here, so the
  * wiring is in one place and points one way: nothing below calls anything above it.
  */
-export function createServices({ db, config, senders = createSenders(config.messaging) }: ServiceDependencies) {
+export function createServices({
+  db, config, senders = createSenders(config.messaging), mediaStore = createMediaStore(config.media, config.dataDir),
+}: ServiceDependencies) {
   const health = createHealthService({ db });
-  const content = createContentService({ db });
+  const content = createContentService({ db, mediaBase: config.media.publicBase });
   const stores = createStoresService({ db, config, content });
   const catalog = createCatalogService({ db, config });
   const notifications = createNotificationsService({ db, config, senders });
@@ -51,12 +56,12 @@ export function createServices({ db, config, senders = createSenders(config.mess
   const wishlist = createWishlistService({ db, catalog });
   const orders = createOrdersService({ db });
   const payments = createPaymentsService({ db, checkout: config.checkout });
-  const returns = createReturnsService({ db, photos: config.privateMedia });
+  const returns = createReturnsService({ db, photos: config.privateMedia, store: mediaStore });
   const audit = createAuditService({ db });
   const enquiries = createEnquiriesService({ db, config, notifications, audit });
   const newsletter = createNewsletterService({ db, config, notifications });
   const docs = createDocsService({ version: '1' });
-  const media = createMediaService({ mediaDir: config.mediaDir, audit });
+  const media = createMediaService({ store: mediaStore, publicBase: config.media.publicBase, audit });
   const catalogAdmin = createCatalogAdminService({ db, audit, media, changed: catalog.forget });
   const imports = createImportsService({ db });
   const invoices = createInvoicesService({ db });

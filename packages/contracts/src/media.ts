@@ -70,18 +70,29 @@ export const Photo = z.object({
 });
 export type Photo = z.infer<typeof Photo>;
 
-/** The files of a picture as the browser asks for them. */
-export function photoOf(name: string): Photo | null {
+/** Where the server serves public media. A CDN's base (the server's MEDIA_PUBLIC_URL) may stand in its place. */
+export const MEDIA_PATH = '/media/';
+
+/**
+ * A stored public media path as browsers load it: `/media/a/b.svg` under `base` (the server's own
+ * /media/ or a CDN's address ending in a slash); anything else (an https address, another path) as given.
+ */
+export function publicMediaUrl(ref: string, base: string = MEDIA_PATH): string {
+  return base !== MEDIA_PATH && ref.startsWith(MEDIA_PATH) ? `${base}${ref.slice(MEDIA_PATH.length)}` : ref;
+}
+
+/** The files of a picture as the browser asks for them, under `base` (default /media/). */
+export function photoOf(name: string, base: string = MEDIA_PATH): Photo | null {
   const parsed = parsePhotoName(name);
   if (!parsed) return null;
   const widths = photoWidths(parsed.width);
-  const file = (w: number) => `/media/${name}-${w}.webp`;
+  const file = (w: number) => `${base}${name}-${w}.webp`;
   const largest = widths[widths.length - 1]!;
   return {
     name,
     src: file(widths.find((w) => w >= 800) ?? largest),
     srcset: widths.map((w) => `${file(w)} ${w}w`).join(', '),
-    jpeg: `/media/${name}.jpg`,
+    jpeg: `${base}${name}.jpg`,
     width: largest,
     height: Math.round((parsed.height * largest) / parsed.width),
   };
@@ -92,11 +103,12 @@ export type MediaUploadResponse = z.infer<typeof MediaUploadResponse>;
 
 /**
  * A stored picture reference as a browser loads it: an uploaded picture's name becomes its WebP file
- * of at least `width` pixels (its largest when smaller); a path or an address is left as it is.
+ * of at least `width` pixels (its largest when smaller); a /media/ path moves under `base`; another
+ * path or an address is left as it is.
  */
-export function pictureSrc(ref: string, width = 800): string {
+export function pictureSrc(ref: string, width = 800, base: string = MEDIA_PATH): string {
   const parsed = parsePhotoName(ref);
-  if (!parsed) return ref;
+  if (!parsed) return publicMediaUrl(ref, base);
   const widths = photoWidths(parsed.width);
-  return `/media/${ref}-${widths.find((w) => w >= width) ?? widths[widths.length - 1]!}.webp`;
+  return `${base}${ref}-${widths.find((w) => w >= width) ?? widths[widths.length - 1]!}.webp`;
 }

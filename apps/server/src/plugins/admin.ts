@@ -34,6 +34,8 @@ export async function adminPlugin(app: FastifyInstance) {
     setHeaders: (res) => { res.setHeader('cache-control', 'public, max-age=31536000, immutable'); },
   });
 
+  // Pictures the answers point at a CDN (MEDIA_PUBLIC_URL) load from its origin too.
+  const mediaOrigin = /^https?:/.test(app.config.media.publicBase) ? ` ${new URL(app.config.media.publicBase).origin}` : '';
   const page = async (_request: unknown, reply: FastifyReply) => {
     const nonce = newPageNonce();
     return reply
@@ -42,7 +44,7 @@ export async function adminPlugin(app: FastifyInstance) {
         "script-src 'self'",
         `style-src 'self' 'nonce-${nonce}'`,
         // The enrolment QR code is a data: URL.
-        "img-src 'self' data:",
+        `img-src 'self' data:${mediaOrigin}`,
         "font-src 'self'",
         "connect-src 'self'",
         "object-src 'none'",

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { databaseFailureOf } from '@gemstore/db';
 import { AppError, DatabaseUnavailableError, TooManyRequestsError, ValidationError } from '../lib/errors.ts';
+import { MediaUnavailableError } from '../lib/media-store.ts';
 
 type IssueParams = { expected?: string; minimum?: number | bigint; maximum?: number | bigint; origin?: string; values?: unknown[] };
 
@@ -68,6 +69,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const unavailable = error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError();
       reply.header('retry-after', String(unavailable.retryAfterSeconds));
       return reply.status(503).send({ message: unavailable.message, code: unavailable.code });
+    }
+    if (error instanceof MediaUnavailableError) {
+      const reason = error.reason as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } } | undefined;
+      request.log.warn({ reason: reason?.name, message: reason?.message, status: reason?.$metadata?.httpStatusCode }, 'media store unavailable');
+      reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(503).send({ message: error.message, code: error.code });
     }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ message: error.message, code: error.code });

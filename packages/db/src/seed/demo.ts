@@ -41,6 +41,8 @@ export interface SeedOptions {
   mediaDir: string;
   /** Told, one line per step, what the seed wrote (the server prints it at first start). */
   onProgress?: (message: string) => void;
+  /** Called once the pictures are written to mediaDir, before any row names them (the server copies them to its media store). */
+  onPicturesWritten?: () => Promise<void>;
 }
 
 /** Seeds the two demo stores when the database has no store yet; otherwise does nothing. Answers whether it seeded. */
@@ -71,6 +73,7 @@ export async function seedDemoIfEmpty(db: Database, opts: SeedOptions): Promise<
     }
   }
   progress(`demo pictures: ${pictures} files written to ${opts.mediaDir} in ${took()}`);
+  await opts.onPicturesWritten?.();
 
   let seeded = false;
   await db.transaction(async (tx) => {

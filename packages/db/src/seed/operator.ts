@@ -12,6 +12,8 @@ export interface OperatorStoreInput {
   country: string;
   email: string;
   mediaDir: string;
+  /** Called once the pictures are written to mediaDir, before any row names them (the server copies them to its media store). */
+  onPicturesWritten?: () => Promise<void>;
 }
 
 /**
@@ -33,6 +35,7 @@ export async function createOperatorStore(db: Database, input: OperatorStoreInpu
   };
   writeCatalogueImages(input.mediaDir);
   writeStoreImages(input.mediaDir, def);
+  await input.onPicturesWritten?.();
   return db.transaction(async (tx) => {
     const [taken] = await tx.select({ storeId: storeDomains.storeId }).from(storeDomains).where(eq(storeDomains.domain, domain)).limit(1);
     if (taken) throw new Error(`The domain ${domain} already selects store ${taken.storeId}.`);

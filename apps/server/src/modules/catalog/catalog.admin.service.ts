@@ -3,7 +3,7 @@ import type {
   AdminBulkStonesBody, AdminCatalogResponse, AdminCategory, AdminCategoryBody, AdminProduct, AdminProductBody, AdminStone,
   AdminStoneBody, AdminStonesQuery, AdminStonesResponse, AdminAttributeValue, AdminAttributeValueBody, AttributeKind,
 } from '@gemstore/contracts';
-import { ADMIN_STONES_PER_PAGE, ATTRIBUTE_KINDS, AdminStoneBody as AdminStoneForm, caratsFromMg, friendlyUrlOf, pictureSrc, rattiBucketOf, rattiFromMg, unstorableTextIssues } from '@gemstore/contracts';
+import { ADMIN_STONES_PER_PAGE, ATTRIBUTE_KINDS, AdminStoneBody as AdminStoneForm, caratsFromMg, friendlyUrlOf, pictureSrc, publicMediaUrl, rattiBucketOf, rattiFromMg, unstorableTextIssues } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import { executor, type RequestContext, within } from '../../lib/context.ts';
 import type { AuditRecord, AuditService } from '../audit/audit.service.ts';
@@ -49,15 +49,15 @@ function filterOf(query: AdminStonesExportQuery): repo.AdminStoneFilter {
 
 
 
-function toAdminStone(row: repo.AdminStoneRow, rattiMg: number): AdminStone {
+function toAdminStone(row: repo.AdminStoneRow, rattiMg: number, mediaBase: string): AdminStone {
   return {
     id: row.id, sku: row.gin, product_id: row.productId, name: row.name, url: row.url,
     weight_mg: row.weightMg, carat: caratsFromMg(row.weightMg), ratti: rattiFromMg(row.weightMg, rattiMg), ratti_id: row.rattiId,
     width_mm: row.widthMm, length_mm: row.lengthMm, depth_mm: row.depthMm,
     grade_id: row.gradeId, color_id: row.colorId, clarity_id: row.clarityId, shape_id: row.shapeId, origin_id: row.originId,
     certificate_lab: row.certificateLab, certificate_number: row.certificateNumber,
-    certificate_verification_url: row.certificateVerificationUrl, certificate_image: row.certificateImage,
-    price: row.pricePaise / 100, description: row.description, image: row.image, photos: photosOf(row.photos), status: row.status,
+    certificate_verification_url: row.certificateVerificationUrl, certificate_image: publicMediaUrl(row.certificateImage, mediaBase),
+    price: row.pricePaise / 100, description: row.description, image: publicMediaUrl(row.image, mediaBase), photos: photosOf(row.photos, mediaBase), status: row.status,
   };
 }
 
@@ -139,14 +139,14 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
 
   async function categories(q: Executor, storeId: number): Promise<AdminCategory[]> {
     return (await repo.listCategories(q, storeId)).map((c) => ({
-      id: c.id, parent_id: c.parentId, name: c.name, url: c.url, image: c.image, image_src: c.image ? pictureSrc(c.image) : null,
+      id: c.id, parent_id: c.parentId, name: c.name, url: c.url, image: c.image, image_src: c.image ? pictureSrc(c.image, 800, media.publicBase) : null,
       sort_order: c.sortOrder, products: c.products,
     }));
   }
   async function productList(q: Executor, storeId: number): Promise<AdminProduct[]> {
     return (await repo.listProducts(q, storeId)).map((p) => ({
       id: p.id, category_id: p.categoryId, name: p.name, alias: p.alias, url: p.url, description: p.description,
-      image: p.image, image_src: p.image ? pictureSrc(p.image) : null, sort_order: p.sortOrder, stones: p.stones,
+      image: p.image, image_src: p.image ? pictureSrc(p.image, 800, media.publicBase) : null, sort_order: p.sortOrder, stones: p.stones,
     }));
   }
   async function attributeValues(q: Executor, storeId: number, kind: AttributeKind): Promise<AdminAttributeValue[]> {
@@ -208,7 +208,7 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
   async function stone(q: Executor, ctx: RequestContext, id: number): Promise<AdminStone> {
     const row = await repo.findAdminStone(q, ctx.store.id, id);
     if (!row) throw new NotFoundError('This stone does not exist.');
-    return toAdminStone(row, ctx.store.rattiMg);
+    return toAdminStone(row, ctx.store.rattiMg, media.publicBase);
   }
 
   return {
@@ -298,7 +298,7 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
 
     async stones(ctx: RequestContext, query: AdminStonesQuery): Promise<AdminStonesResponse> {
       const { rows, total } = await repo.listAdminStones(db, ctx.store.id, filterOf(query), (query.page - 1) * ADMIN_STONES_PER_PAGE, ADMIN_STONES_PER_PAGE);
-      return { data: rows.map((r) => toAdminStone(r, ctx.store.rattiMg)), total, page: query.page, per_page: ADMIN_STONES_PER_PAGE };
+      return { data: rows.map((r) => toAdminStone(r, ctx.store.rattiMg, media.publicBase)), total, page: query.page, per_page: ADMIN_STONES_PER_PAGE };
     },
 
     stone: async (ctx: RequestContext, id: number) => ({ stone: await stone(db, ctx, id) }),

@@ -2,7 +2,7 @@ import type {
   AttributeOption, CategoriesResponse, Item, ItemDetailResponse, ListingFilterBody, ListingResponse,
   ProductAttributesResponse, RelatedItemsResponse, ProductLink, ProductSummary, StoneCountsResponse, StoneSearchBody,
 } from '@gemstore/contracts';
-import { ITEMS_PER_PAGE, MG_PER_CARAT, RELATED_STONES, SEARCH_SUGGESTED_STONES, caratsFromMg, isSafeWebUrl, photoOf, pictureSrc, type Photo } from '@gemstore/contracts';
+import { ITEMS_PER_PAGE, MG_PER_CARAT, RELATED_STONES, SEARCH_SUGGESTED_STONES, caratsFromMg, isSafeWebUrl, photoOf, pictureSrc, publicMediaUrl, type Photo } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import type { Config } from '../../config.ts';
 import { executor, type RequestContext, type Scope } from '../../lib/context.ts';
@@ -82,9 +82,9 @@ export function stoneUnavailable(stone: { name: string; status: string }): Confl
   return new ConflictError(`The stone "${stone.name}" ${why}.`, 'stone_unavailable');
 }
 
-/** The files of a stone's photos, in order (a name that is not a photo's is left out). */
-export function photosOf(names: readonly string[]): Photo[] {
-  return names.map(photoOf).filter((p): p is Photo => p !== null);
+/** The files of a stone's photos, in order (a name that is not a photo's is left out), under `mediaBase` (default /media/). */
+export function photosOf(names: readonly string[], mediaBase?: string): Photo[] {
+  return names.map((n) => photoOf(n, mediaBase)).filter((p): p is Photo => p !== null);
 }
 
 /** The status a shopper sees: a stone the shop withdrew (draft or hidden) is just unavailable. */
@@ -92,11 +92,11 @@ function shopperStatus(status: repo.StoneStatus): Item['status'] {
   return status === 'draft' || status === 'hidden' ? 'unavailable' : status;
 }
 
-export function toProductSummary(p: repo.ProductRow): ProductSummary {
+export function toProductSummary(p: repo.ProductRow, mediaBase: string): ProductSummary {
   return {
     id: p.id, name: p.name, alias: p.alias, url: { content: p.url }, description: p.description,
     product_category: { id: p.categoryId, name: p.categoryName, url: { content: p.categoryUrl } },
-    primary_image: { filename: pictureSrc(p.image) }, picture: photoOf(p.image),
+    primary_image: { filename: pictureSrc(p.image, 800, mediaBase) }, picture: photoOf(p.image, mediaBase),
   };
 }
 
@@ -104,7 +104,7 @@ export function toProductSummary(p: repo.ProductRow): ProductSummary {
  * A stone as the API shows it (the contract's Item). The one place that maps stored columns to the
  * contract: a new stone field is added here, in the schema and in the contract (apps/server/README.md).
  */
-function toItem(row: repo.StoneRow, m: CatalogMasters): Item {
+function toItem(row: repo.StoneRow, m: CatalogMasters, mediaBase: string): Item {
   const product = m.products.get(row.productId)!;
   const ratti = m.rattiById.get(row.rattiId)!;
   const [color, clarity, grade, origin, shape] = [
@@ -123,8 +123,8 @@ function toItem(row: repo.StoneRow, m: CatalogMasters): Item {
     width: row.widthMm,
     length: row.lengthMm,
     depth: row.depthMm,
-    image: row.image,
-    certificate_image: row.certificateImage,
+    image: publicMediaUrl(row.image, mediaBase),
+    certificate_image: publicMediaUrl(row.certificateImage, mediaBase),
     certificate: { lab: row.certificateLab, number: row.certificateNumber },
     // A link the shop prints: anything but a safe web address stays off the page.
     certificate_verification_url: isSafeWebUrl(row.certificateVerificationUrl) ? row.certificateVerificationUrl : null,
@@ -143,7 +143,7 @@ function toItem(row: repo.StoneRow, m: CatalogMasters): Item {
 
 /** The stones of this store with these ids, newest first (cart, orders and returns show them). */
 
-async function getCategories(db: Executor, ctx: RequestContext, ref: string | null): Promise<CategoriesResponse> {
+async function getCategories(db: Executor, ctx: RequestContext, ref: string | null, mediaBase: string): Promise<CategoriesResponse> {
   const category = await repo.findCategory(db, ctx.store.id, ref);
   if (!category) throw new NotFoundError('This category does not exist.');
   const children = await repo.listChildCategories(db, ctx.store.id, category.id);
@@ -151,8 +151,8 @@ async function getCategories(db: Executor, ctx: RequestContext, ref: string | nu
   return {
     category: { id: category.id, name: category.name, url: category.url },
     categories: children.map((c) => ({
-      id: c.id, name: c.name, url: c.url, image: pictureSrc(c.image), picture: photoOf(c.image),
-      products: products.filter((p) => p.categoryId === c.id).map(toProductSummary),
+      id: c.id, name: c.name, url: c.url, image: pictureSrc(c.image, 800, mediaBase), picture: photoOf(c.image, mediaBase),
+      products: products.filter((p) => p.categoryId === c.id).map((p) => toProductSummary(p, mediaBase)),
     })),
   };
 }
@@ -164,7 +164,7 @@ async function requireProduct(db: Executor, ctx: RequestContext, ref: string | n
   return product;
 }
 
-async function getProductAttributes(db: Executor, ctx: RequestContext, ref: string): Promise<ProductAttributesResponse> {
+async function getProductAttributes(db: Executor, ctx: RequestContext, ref: string, mediaBase: string): Promise<ProductAttributesResponse> {
   const product = await requireProduct(db, ctx, ref);
   const [values, { counts, total }, rattis] = await Promise.all([
     repo.listAttributeValues(db, ctx.store.id),
@@ -174,7 +174,7 @@ async function getProductAttributes(db: Executor, ctx: RequestContext, ref: stri
   const options = (kind: repo.AttributeKind): AttributeOption[] =>
     values[kind].map((v) => ({ id: v.id, alias: v.alias, name: v.value, product_stocks_count: counts[kind].get(v.id) ?? 0 }));
   return {
-    product: toProductSummary(product),
+    product: toProductSummary(product, mediaBase),
     grade: options('grade'), colors: options('color'), clarity: options('clarity'),
     shape: options('shape'), origin: options('origin'), rattis, product_stocks_count: total,
   };
@@ -313,6 +313,8 @@ export interface CatalogDeps {
 export function createCatalogService({ db, config }: CatalogDeps) {
   // The store's lists (products, ratti buckets, attribute values) are kept per process for STORE_CACHE_SECONDS (0 = never cached).
   const mastersTtlMs = config.storeCacheSeconds * 1000;
+  // Public pictures in answers: /media/… or under the CDN's base (MEDIA_PUBLIC_URL).
+  const mediaBase = config.media.publicBase;
   const mastersByStore = new Map<number, { masters: Promise<CatalogMasters>; expires: number }>();
   // Counts each store's changes seen by this process: what was made from the catalogue at an older count is out of date.
   const generations = new Map<number, number>();
@@ -341,7 +343,7 @@ export function createCatalogService({ db, config }: CatalogDeps) {
   async function describe(ctx: RequestContext, rows: repo.StoneRow[]): Promise<Item[]> {
     let m = await masters(ctx);
     if (!knowsAll(m, rows)) m = await masters(ctx, true);
-    return rows.map((row) => toItem(row, m));
+    return rows.map((row) => toItem(row, m, mediaBase));
   }
 
   /**
@@ -363,12 +365,12 @@ export function createCatalogService({ db, config }: CatalogDeps) {
   }
 
   return {
-    categories: (ctx: RequestContext, ref: string | null) => getCategories(executor(db, ctx), ctx, ref),
+    categories: (ctx: RequestContext, ref: string | null) => getCategories(executor(db, ctx), ctx, ref, mediaBase),
     /** Every product of the store, from its lists (cached; a change clears them). */
     async products(ctx: RequestContext) {
-      return { products: [...(await masters(ctx)).products.values()].map(toProductSummary) };
+      return { products: [...(await masters(ctx)).products.values()].map((p) => toProductSummary(p, mediaBase)) };
     },
-    productAttributes: (ctx: RequestContext, ref: string) => getProductAttributes(executor(db, ctx), ctx, ref),
+    productAttributes: (ctx: RequestContext, ref: string) => getProductAttributes(executor(db, ctx), ctx, ref, mediaBase),
     /** Each product's listing (category and product urls), for the sitemap. */
     listings: (ctx: RequestContext) => repo.listProducts(executor(db, ctx), ctx.store.id),
     /** How many stones the sitemap lists (all not sold), and one slice of them in a stable order. */
@@ -409,7 +411,7 @@ export function createCatalogService({ db, config }: CatalogDeps) {
       const row = await reads.findDetail(ctx.store.id, ref);
       if (!row) throw new NotFoundError('This stone does not exist.');
       const [item] = await describe(ctx, [row]);
-      return { item: { ...item!, description: row.description, photos: photosOf(row.photos) } };
+      return { item: { ...item!, description: row.description, photos: photosOf(row.photos, mediaBase) } };
     },
 
     /** Similar stones for a stone's page: the same gem, nearest in weight and price. */

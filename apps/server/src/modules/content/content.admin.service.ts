@@ -29,11 +29,11 @@ function duplicateUrl(err: unknown, index: string, field: string, message: strin
 
 const metaDescriptionOf = (row: repo.PostRow) => row.metaValues.find((m) => m.name === 'description')?.content ?? '';
 
-function toAdminPost(row: repo.PostRow, categoryIds: number[]): AdminPost {
+function toAdminPost(row: repo.PostRow, categoryIds: number[], mediaBase: string): AdminPost {
   const cover = row.coverPhotoUrl ?? '';
   return {
     id: row.id, title: row.title, url: row.url, status: row.published ? 'published' : 'draft',
-    published_at: row.publishedAt.toISOString(), cover_src: cover ? pictureSrc(cover) : null, category_ids: categoryIds,
+    published_at: row.publishedAt.toISOString(), cover_src: cover ? pictureSrc(cover, 800, mediaBase) : null, category_ids: categoryIds,
     description: row.description, meta_description: metaDescriptionOf(row), body: row.body, cover_photo: cover,
   };
 }
@@ -68,7 +68,7 @@ export function createContentAdminService({ db, audit, media, changed }: Content
   async function post(q: Executor, ctx: RequestContext, id: number): Promise<AdminPost> {
     const row = await repo.findPost(q, ctx.store.id, id);
     if (!row) throw new NotFoundError('This post does not exist.');
-    return toAdminPost(row, (await repo.categoryIdsOfPosts(q, [id])).get(id) ?? []);
+    return toAdminPost(row, (await repo.categoryIdsOfPosts(q, [id])).get(id) ?? [], media.publicBase);
   }
 
   async function postValues(q: Executor, ctx: RequestContext, b: AdminPostBody, before: repo.PostRow | null): Promise<repo.PostValues> {
@@ -145,7 +145,7 @@ export function createContentAdminService({ db, audit, media, changed }: Content
       const categories = await repo.categoryIdsOfPosts(q, rows.map((r) => r.id));
       return {
         data: rows.map((r) => {
-          const { id, title, url, status, published_at, cover_src, category_ids } = toAdminPost(r, categories.get(r.id) ?? []);
+          const { id, title, url, status, published_at, cover_src, category_ids } = toAdminPost(r, categories.get(r.id) ?? [], media.publicBase);
           return { id, title, url, status, published_at, cover_src, category_ids };
         }),
         total, page: query.page, per_page: ADMIN_POSTS_PER_PAGE,

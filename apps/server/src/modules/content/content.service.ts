@@ -7,16 +7,17 @@ import { searchWords } from '../../lib/search.ts';
 import * as repo from './content.repo.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof repo.listPosts>>['rows'][number];
-function toSummary(row: SummaryRow, categories: { postId: number; slug: string; name: string }[]): PostSummary {
+function toSummary(row: SummaryRow, categories: { postId: number; slug: string; name: string }[], mediaBase: string): PostSummary {
   return {
     id: row.id, title: row.title, description: row.description, url: row.url,
-    cover_photo_url: row.coverPhotoUrl ? pictureSrc(row.coverPhotoUrl) : null, published_at: row.publishedAt.toISOString(),
+    cover_photo_url: row.coverPhotoUrl ? pictureSrc(row.coverPhotoUrl, 800, mediaBase) : null, published_at: row.publishedAt.toISOString(),
     categories: categories.filter((c) => c.postId === row.id).map(({ slug, name }) => ({ slug, name })),
   };
 }
 
 /** The store's static pages, their menus and the blog. */
-export function createContentService({ db }: { db: Database }) {
+/** `mediaBase`: what a public picture's /media/ path becomes in answers (`/media/` or the CDN's base). */
+export function createContentService({ db, mediaBase }: { db: Database; mediaBase: string }) {
   return {
     async pageCategories(ctx: RequestContext) {
       return { categories: await repo.listPageCategoriesWithPages(executor(db, ctx), ctx.store.id) };
@@ -68,7 +69,7 @@ export function createContentService({ db }: { db: Database }) {
       const categories = await repo.categoriesOfPosts(q, ctx.store.id, rows.map((r) => r.id));
       return {
         data: {
-          data: rows.map((r) => toSummary(r, categories)),
+          data: rows.map((r) => toSummary(r, categories, mediaBase)),
           current_page: page,
           last_page: Math.max(1, Math.ceil(total / POSTS_PER_PAGE)),
           per_page: POSTS_PER_PAGE,
@@ -85,7 +86,7 @@ export function createContentService({ db }: { db: Database }) {
       const categories = await repo.categoriesOfPosts(q, ctx.store.id, [row.id]);
       return {
         post: {
-          ...toSummary(row, categories),
+          ...toSummary(row, categories, mediaBase),
           body: sanitizeHtml(row.body),
           meta_values: row.metaValues.map((m) => ({ meta: { name: m.name }, content: m.content })),
         },

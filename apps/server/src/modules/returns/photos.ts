@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { copyFile, mkdir, readdir, rename, rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PrivateMediaConfig } from '../../config.ts';
+import { PRIVATE_PREFIX } from '../../lib/media-store.ts';
 
 /** Where a signed photo link points (GET, tenant from the Host header like any /api call). */
 export const RETURN_PHOTO_PATH = '/api/return-request-photo';
@@ -13,6 +14,11 @@ export const PHOTO_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'im
 
 export function returnPhotoDir(cfg: PrivateMediaConfig): string {
   return join(cfg.dir, 'returns');
+}
+
+/** The photo's key in the media store: the private folder, which /media never serves. */
+export function returnPhotoKey(name: string): string {
+  return `${PRIVATE_PREFIX}returns/${name}`;
 }
 
 /**

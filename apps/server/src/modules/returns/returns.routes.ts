@@ -88,7 +88,7 @@ export async function returnsRoutes(app: FastifyInstance) {
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cross-origin-resource-policy', 'same-origin')
         .header('referrer-policy', 'no-referrer')
-        .send(photo.file.createReadStream());
+        .send(photo.body);
     },
   });
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type FileHandle, mkdir, open, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   type Item, MAX_RETURN_IMAGES, RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnCreateFields,
   type ReturnReason, type ReturnRequest, type ReturnTrackingBody,
@@ -11,7 +10,8 @@ import { type CustomerContext, executor, type RequestContext, type Scope } from 
 import { type Executor, uniqueViolation } from '../../lib/db.ts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { EXTENSIONS, reencodeImage, sniffImage } from '../../lib/images.ts';
-import { checkReturnPhotoLink, PHOTO_TYPES, photoFileName, returnPhotoDir, signReturnPhotoUrl } from './photos.ts';
+import type { MediaStore } from '../../lib/media-store.ts';
+import { checkReturnPhotoLink, PHOTO_TYPES, photoFileName, returnPhotoKey, signReturnPhotoUrl } from './photos.ts';
 import * as repo from './returns.repo.ts';
 import { returnQueues } from './returns.dashboard.repo.ts';
 
@@ -78,11 +78,12 @@ async function submitTracking(db: Executor, ctx: CustomerContext, input: ReturnT
 /**
  * A return of lines of an order (the flow checked they are the customer's, of a dispatched order),
  * each line at most once. Pictures are checked by their bytes and re-encoded before anything is
- * stored; files are written (to the private folder, never under /media) first and removed again if
- * the rows cannot be written, so a failure leaves no rows and no files.
+ * stored; files are written (to the store's private folder, never under /media) first and removed
+ * again if the rows cannot be written, so a failure leaves no rows and no files. A store that cannot
+ * be reached is 503 `media_unavailable` before any row is written.
  */
 async function createReturn(
-  db: Executor, ctx: CustomerContext, photos: PrivateMediaConfig,
+  db: Executor, store: MediaStore, ctx: CustomerContext,
   input: ReturnCreateFields, images: UploadedImage[], now: Date,
 ): Promise<repo.ReturnRow> {
   if (images.length > MAX_RETURN_IMAGES) throw ValidationError.field('images', `Attach at most ${MAX_RETURN_IMAGES} images.`);
@@ -99,29 +100,27 @@ async function createReturn(
     }
   }
 
-  const dir = returnPhotoDir(photos);
-  await mkdir(dir, { recursive: true });
   const written: string[] = [];
   try {
-    const names: string[] = [];
-    for (const e of encoded) {
-      const name = `${randomBytes(16).toString('hex')}.${e.ext}`;
-      await writeFile(join(dir, name), e.data, { flag: 'wx' });
-      written.push(join(dir, name));
-      names.push(name);
-    }
+    // 128 random bits a name: no two photos ever meet under one.
+    const names = encoded.map((e) => `${randomBytes(16).toString('hex')}.${e.ext}`);
+    // Every write is waited for, so a failure of one leaves no other half-way to be missed below.
+    const puts = await Promise.allSettled(encoded.map((e, i) => store.put(returnPhotoKey(names[i]!), e.data, { cacheControl: 'private, no-store' })));
+    puts.forEach((p, i) => { if (p.status === 'fulfilled') written.push(returnPhotoKey(names[i]!)); });
+    const failed = puts.find((p): p is PromiseRejectedResult => p.status === 'rejected');
+    if (failed) throw failed.reason;
     return await db.transaction((tx) => repo.insertReturn(tx, {
       storeId: ctx.store.id, orderId: input.orderId, customerId: ctx.actor.customerId, reason: input.reason, comment: input.comment, placedOn: now,
     }, input.detailIds, names));
   } catch (err) {
-    await Promise.all(written.map((f) => unlink(f).catch(() => {})));
+    await Promise.all(written.map((key) => store.delete(key).catch(() => {})));
     if (uniqueViolation(err) !== undefined) throw ValidationError.field('detailIds', 'A chosen stone is already part of a return request.');
     throw err;
   }
 }
 
 export interface ReturnPhotoFile {
-  file: FileHandle;
+  body: Readable;
   size: number;
   contentType: string;
   /** How long the link that asked for it still works. */
@@ -134,7 +133,7 @@ export interface ReturnPhotoFile {
  * link past its expiry is 403 `photo_link_expired` (reloading the order gives a fresh one).
  */
 async function openReturnPhoto(
-  db: Executor, ctx: RequestContext, photos: PrivateMediaConfig, imageId: number, link: { expires?: string; signature?: string },
+  db: Executor, store: MediaStore, ctx: RequestContext, photos: PrivateMediaConfig, imageId: number, link: { expires?: string; signature?: string },
 ): Promise<ReturnPhotoFile> {
   const missing = () => new NotFoundError('This photo does not exist.');
   const check = checkReturnPhotoLink(photos, ctx.store.id, imageId, link.expires, link.signature);
@@ -145,21 +144,9 @@ async function openReturnPhoto(
   const image = await repo.findReturnImage(db, ctx.store.id, imageId);
   const name = image && photoFileName(image.path);
   if (!name) throw missing();
-  let file: FileHandle;
-  try {
-    file = await open(join(returnPhotoDir(photos), name), 'r');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw missing();
-    throw err;
-  }
-  let size: number;
-  try {
-    ({ size } = await file.stat());
-  } catch (err) {
-    await file.close();
-    throw err;
-  }
-  return { file, size, contentType: PHOTO_TYPES[name.slice(name.lastIndexOf('.') + 1)]!, secondsLeft: check.secondsLeft };
+  const file = await store.get(returnPhotoKey(name));
+  if (!file) throw missing();
+  return { body: file.body, size: file.size, contentType: PHOTO_TYPES[name.slice(name.lastIndexOf('.') + 1)]!, secondsLeft: check.secondsLeft };
 }
 
 /** The steps a return may take; Rejected and Refunded are final. */
@@ -193,7 +180,7 @@ async function moveReturn(
 }
 
 /** Return requests of orders: their lines, private photos and steps. Requesting one is a flow (flows/returns.ts). */
-export function createReturnsService({ db, photos }: { db: Database; photos: PrivateMediaConfig }) {
+export function createReturnsService({ db, photos, store }: { db: Database; photos: PrivateMediaConfig; store: MediaStore }) {
   const q = (ctx: RequestContext) => executor(db, ctx);
   return {
     /** Returns of these orders with their lines and pictures (the order answer embeds them). */
@@ -202,9 +189,9 @@ export function createReturnsService({ db, photos }: { db: Database; photos: Pri
     queues: (ctx: RequestContext) => returnQueues(q(ctx), ctx.store.id),
     /** The return requests of these orders as stored, oldest first (no lines or photos). */
     rowsOfOrders: (ctx: RequestContext, orderIds: number[]) => repo.listReturnsOfOrders(q(ctx), ctx.store.id, orderIds),
-    create: (ctx: CustomerContext, input: ReturnCreateFields, images: UploadedImage[], now: Date) => createReturn(q(ctx), ctx, photos, input, images, now),
+    create: (ctx: CustomerContext, input: ReturnCreateFields, images: UploadedImage[], now: Date) => createReturn(q(ctx), store, ctx, input, images, now),
     submitTracking: (ctx: CustomerContext, input: ReturnTrackingBody) => submitTracking(q(ctx), ctx, input),
-    openPhoto: (ctx: RequestContext, imageId: number, link: { expires?: string; signature?: string }) => openReturnPhoto(q(ctx), ctx, photos, imageId, link),
+    openPhoto: (ctx: RequestContext, imageId: number, link: { expires?: string; signature?: string }) => openReturnPhoto(q(ctx), store, ctx, photos, imageId, link),
     /** One of the store's returns, locked for the caller's transaction when asked; 404 when it is another store's or does not exist. */
     async inStore(ctx: RequestContext, returnId: number, lock = false): Promise<repo.ReturnRow> {
       const row = await repo.findReturn(q(ctx), ctx.store.id, returnId, undefined, lock);

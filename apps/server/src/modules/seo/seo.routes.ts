@@ -22,6 +22,6 @@ export async function seoRoutes(app: FastifyInstance) {
     },
     // The same for every store (media is shared, like /media/), so no tenant: a day's cache, as /media/ has.
     ogImage: async (request, reply) => reply.header('cache-control', 'public, max-age=86400').type('image/png')
-      .send(await renderOgImage(app.config.mediaDir, request.params['*'])),
+      .send(await renderOgImage(app.services.media.store, request.params['*'])),
   }, { robots: tenant, sitemap: tenant, sitemapFile: tenant });
 }

@@ -53,10 +53,10 @@ function toProfile(row: repo.StoreRow): AdminStoreProfile {
   };
 }
 
-function toHome(c: StoreConfiguration): AdminHomeResponse {
+function toHome(c: StoreConfiguration, mediaBase: string): AdminHomeResponse {
   return {
-    slider: c.slider.map((s) => ({ image: s.image, alt: s.alt, text: s.text ?? '', href: s.href ?? '', src: pictureSrc(s.image, 1600) })),
-    banners: c.banners.map((b) => ({ image: b.image, alt: b.alt, text: b.text ?? '', href: b.href, src: pictureSrc(b.image) })),
+    slider: c.slider.map((s) => ({ image: s.image, alt: s.alt, text: s.text ?? '', href: s.href ?? '', src: pictureSrc(s.image, 1600, mediaBase) })),
+    banners: c.banners.map((b) => ({ image: b.image, alt: b.alt, text: b.text ?? '', href: b.href, src: pictureSrc(b.image, 800, mediaBase) })),
   };
 }
 
@@ -90,7 +90,7 @@ export function createStoresAdminService({ db, audit, media, payments, changed }
     return row;
   }
   const profileResponse = (row: repo.StoreRow): AdminStoreProfileResponse => ({
-    profile: toProfile(row), logo_src: row.logoPath ? pictureSrc(row.logoPath, 400) : null,
+    profile: toProfile(row), logo_src: row.logoPath ? pictureSrc(row.logoPath, 400, media.publicBase) : null,
   });
   const paymentsResponse = (row: repo.StoreRow): AdminPaymentSettingsResponse => ({
     settings: toPayments(row),
@@ -119,7 +119,7 @@ export function createStoresAdminService({ db, audit, media, payments, changed }
       return profileResponse({ ...row, ...values });
     }),
 
-    home: async (ctx: RequestContext) => toHome((await read(ctx)).configuration),
+    home: async (ctx: RequestContext) => toHome((await read(ctx)).configuration, media.publicBase),
 
     updateHome: (ctx: RequestContext, b: AdminHome) => write(ctx, async (tx, row, record) => {
       await media.checkPictures(ctx, [
@@ -137,7 +137,7 @@ export function createStoresAdminService({ db, audit, media, payments, changed }
         action: 'store.home_update', objectType: 'store', objectId: ctx.store.id,
         changes: changedFields({ slider: before.slider, banners: before.banners }, { slider: configuration.slider, banners: configuration.banners }),
       });
-      return toHome(configuration);
+      return toHome(configuration, media.publicBase);
     }),
 
     payments: async (ctx: RequestContext) => paymentsResponse(await read(ctx)),

@@ -33,7 +33,7 @@ export function storeOrigin(site: SiteConfig, store: Store): string {
  * The profile the storefront renders. Whatever reached the stored configuration (older rows, a
  * direct database edit), a URL that is not safe to put in a link, frame or picture is left out.
  */
-export function toStoreProfile(store: Store, site: SiteConfig): StoreProfile {
+export function toStoreProfile(store: Store, site: SiteConfig, mediaBase: string): StoreProfile {
   const c = store.configuration;
   const social: StoreProfile['configurationData']['social'] = {};
   for (const key of ['facebook', 'twitter', 'instagram', 'youtube'] as const) {
@@ -45,7 +45,7 @@ export function toStoreProfile(store: Store, site: SiteConfig): StoreProfile {
     name: store.name,
     email: store.email,
     isFromIndia: store.isFromIndia,
-    primary_logo: { path: isMediaRef(store.logoPath) ? pictureSrc(store.logoPath, 400) : '' },
+    primary_logo: { path: isMediaRef(store.logoPath) ? pictureSrc(store.logoPath, 400, mediaBase) : '' },
     phone_country_code: { phonecode: store.phoneCountryCode },
     primary_address: { city: store.addressCity, state: store.addressState, country: store.addressCountry },
     configurationData: {
@@ -53,10 +53,10 @@ export function toStoreProfile(store: Store, site: SiteConfig): StoreProfile {
       mapEmbedUrl: safeUrlOrNone(c.mapEmbedUrl), whatsappPhone: c.whatsappPhone,
       // Uploaded pictures by name become the file of the size each place shows; a link that is not safe is dropped.
       slider: c.slider.filter((s) => isMediaRef(s.image)).map((s) => ({
-        image: pictureSrc(s.image, 1600), alt: s.alt, ...(s.text ? { text: s.text } : {}), ...(s.href && isSafeLink(s.href) ? { href: s.href } : {}),
+        image: pictureSrc(s.image, 1600, mediaBase), alt: s.alt, ...(s.text ? { text: s.text } : {}), ...(s.href && isSafeLink(s.href) ? { href: s.href } : {}),
       })),
       banners: c.banners.filter((b) => isMediaRef(b.image) && isSafeLink(b.href)).map((b) => ({
-        image: pictureSrc(b.image), alt: b.alt, href: b.href, ...(b.text ? { text: b.text } : {}),
+        image: pictureSrc(b.image, 800, mediaBase), alt: b.alt, href: b.href, ...(b.text ? { text: b.text } : {}),
       })),
     },
     currency: storeCurrency(store),
@@ -109,7 +109,7 @@ export function createStoresService({ db, config, content }: StoresDeps) {
       content.placedPages(ctx, 'know_us'),
     ]);
     if (!store) throw new NotFoundError('This store does not exist.', 'unknown_store');
-    return { profile: toStoreProfile(store, config.site), nonCategorizedPages, pageCategories, policyPages, knowUsPages };
+    return { profile: toStoreProfile(store, config.site, config.media.publicBase), nonCategorizedPages, pageCategories, policyPages, knowUsPages };
   }
 
   /** The store's layout, from this process's copy while it is fresh. */

@@ -41,9 +41,8 @@ import { returnsAdminRoutes } from './modules/returns/returns.admin.routes.ts';
 import { enquiriesRoutes } from './modules/enquiries/enquiries.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
-import { reservationsPlugin } from './plugins/reservations.ts';
-import { importsPlugin } from './plugins/imports.ts';
-import { reconciliationPlugin } from './plugins/reconciliation.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
+import { createJobs, type Jobs } from './lib/jobs.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { docsRoutes } from './modules/docs/docs.routes.ts';
@@ -83,9 +82,11 @@ export async function buildApp({ config, db, connections, web = true, logger = t
   app.decorate('config', config);
   app.decorate('db', db);
   // Built once: routes and plugins reach every module's service, and the flows above them, through the app.
-  const services = createServices({ db, config, senders });
+  const jobs = createJobs({ db, log: app.log, pollSeconds: config.jobs.pollSeconds });
+  app.decorate('jobs', jobs);
+  const services = createServices({ db, config, senders, jobs });
   app.decorate('services', services);
-  app.decorate('flows', createFlows(db, services, config));
+  app.decorate('flows', createFlows(db, services, config, jobs));
   // A catalogue change made by another process (a second replica, an import job) clears this one's copy of the store's lists.
   await connections?.listen?.(CATALOG_CHANGED, (payload) => services.catalog.heard(payload))
     .catch((err: unknown) => app.log.warn({ err }, 'catalogue changes of other processes will show after STORE_CACHE_SECONDS'));
@@ -130,9 +131,7 @@ export async function buildApp({ config, db, connections, web = true, logger = t
 
   await app.register(paymentsRoutes);
   await app.register(seoRoutes);
-  await app.register(reservationsPlugin);
-  await app.register(importsPlugin);
-  await app.register(reconciliationPlugin);
+  await app.register(jobsPlugin);
   await app.register(mediaPlugin);
   if (web) {
     await app.register(adminPlugin);
@@ -147,5 +146,7 @@ declare module 'fastify' {
     config: Config;
     services: Services;
     flows: Flows;
+    /** Background jobs (lib/jobs.ts): `runDue()` runs what is due now (tests, with JOBS_POLL_SECONDS=0). */
+    jobs: Jobs;
   }
 }

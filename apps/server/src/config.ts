@@ -87,9 +87,12 @@ const EnvSchema = z.object({
   RECONCILE_REFUND_GIVE_UP_MINUTES: z.coerce.number().int().min(5).max(7 * 1440).default(30),
   RECONCILE_ORDER_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(48),
   ENQUIRY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(5),
-  IMPORT_RUNNER_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(5000).default(1000),
   IMPORT_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  // Background jobs (lib/jobs.ts): how often a process looks for due ones, and how a message whose provider failed is tried again.
+  JOBS_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(2),
+  MESSAGE_RETRY_LIMIT: z.coerce.number().int().min(0).max(30).default(10),
+  MESSAGE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
   // Return photos are private: served only through signed links that expire (README: Checkout, payment, returns and enquiries).
   PRIVATE_MEDIA_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.PRIVATE_MEDIA_SECRET),
   PRIVATE_MEDIA_URL_SECONDS: z.coerce.number().int().min(60).max(7 * 86400).default(3600),
@@ -145,15 +148,24 @@ export interface Config {
   checkout: CheckoutConfig;
   privateMedia: PrivateMediaConfig;
   imports: ImportsConfig;
+  jobs: JobsConfig;
+}
+
+/** Background jobs (lib/jobs.ts, plugins/jobs.ts). */
+export interface JobsConfig {
+  /** How often this process looks for due jobs; 0 = never by itself (tests call app.jobs.runDue()). */
+  pollSeconds: number;
+  /** Tries after the first of a message whose provider refused it or was out of reach. */
+  messageRetryLimit: number;
+  /** Seconds before a message's first retry; each later one waits about twice as long. */
+  messageRetryDelaySeconds: number;
 }
 
 /** The CSV import's job runner (plugins/imports.ts, flows/imports.ts). */
 export interface ImportsConfig {
-  /** How often an idle process looks for a queued import job; 0 = never (tests run jobs themselves). */
-  runnerSeconds: number;
   /** Rows per batch: each batch is one transaction, after which the job's progress is saved. */
   batchRows: number;
-  /** A running job whose runner has not saved progress for this long is taken over by another. */
+  /** A running job whose runner has not saved progress for this long is taken over by another (looked for once per this period). */
   staleSeconds: number;
 }
 
@@ -182,7 +194,7 @@ export interface CheckoutConfig {
   sandboxEnabled: boolean;
   /** Signs the short-lived pass that opens an order's payment page. */
   payLinkSecret: string;
-  /** How often each process frees the stones of lapsed unpaid orders; 0 = never (tests call it). */
+  /** How often the stones of lapsed unpaid orders are freed (one job per period for all processes); 0 = never (tests call it). */
   reservationSweepSeconds: number;
   /** The reconciliation job (plugins/reconciliation.ts, flows/reconciliation.ts). */
   reconcile: ReconcileConfig;
@@ -192,7 +204,7 @@ export interface CheckoutConfig {
 
 /** Asking the payment provider about refunds and payments whose answer, callback and webhook were lost. */
 export interface ReconcileConfig {
-  /** How often each process runs the job; 0 = never (tests run it themselves). */
+  /** How often the job runs (once per period for all processes); 0 = never (tests run it themselves). */
   seconds: number;
   /** A refund sent without an answer that the provider still has no record of after this long was never made: it fails. */
   refundGiveUpMinutes: number;
@@ -288,7 +300,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       reconcile: { seconds: e.RECONCILE_SECONDS, refundGiveUpMinutes: e.RECONCILE_REFUND_GIVE_UP_MINUTES, orderHours: e.RECONCILE_ORDER_HOURS },
       enquiryLimitPerIp: e.ENQUIRY_LIMIT_PER_IP,
     },
-    imports: { runnerSeconds: e.IMPORT_RUNNER_SECONDS, batchRows: e.IMPORT_BATCH_ROWS, staleSeconds: e.IMPORT_STALE_SECONDS },
+    jobs: { pollSeconds: e.JOBS_POLL_SECONDS, messageRetryLimit: e.MESSAGE_RETRY_LIMIT, messageRetryDelaySeconds: e.MESSAGE_RETRY_DELAY_SECONDS },
+    imports: { batchRows: e.IMPORT_BATCH_ROWS, staleSeconds: e.IMPORT_STALE_SECONDS },
     privateMedia: { dir: resolve(dataDir, 'private'), secret: e.PRIVATE_MEDIA_SECRET, urlSeconds: e.PRIVATE_MEDIA_URL_SECONDS },
   };
 }

@@ -9,6 +9,7 @@ import { seedDemoCustomers } from './modules/customers/demo-customers.ts';
 import { findDemoOwner, seedDemoOwners } from './modules/staff/demo-staff.ts';
 import { findDemoStores } from './modules/stores/demo-stores.ts';
 import { createServices } from './services.ts';
+import { createJobs } from './lib/jobs.ts';
 
 /** The start's line names the demo's orders by where they stand, in the order they get there. */
 const STAGE_WORDS: [OrderStage, string][] = [
@@ -43,8 +44,10 @@ export async function seedDemo(db: Database, config: Config, { onProgress, log, 
   }
 
   // Services of their own, whose messages stay in the outbox: the demo's shoppers are never written to.
-  const services = createServices({ db, config, senders: { email: null, phone: null } });
-  const flows = createFlows(db, services, config);
+  // With no sender, messages are only stored: the job queue is never sent to, so it need not run.
+  const jobs = createJobs({ db, log, pollSeconds: 0 });
+  const services = createServices({ db, config, senders: { email: null, phone: null }, jobs });
+  const flows = createFlows(db, services, config, jobs);
   const stores = await Promise.all(demoStores.storeIds.map(async (storeId) => ({ storeId, owner: await findDemoOwner(db, storeId) })));
   const made = await seedDemoOrders({ services, flows, site: config.site, log }, stores, now);
   for (const s of made) {

@@ -93,11 +93,22 @@ const EnvSchema = z.object({
   JOBS_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   MESSAGE_RETRY_LIMIT: z.coerce.number().int().min(0).max(30).default(10),
   MESSAGE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  // Processes per server (main.ts, node:cluster) and their metrics (lib/metrics.ts): never on the public port without a token.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(1),
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   // Return photos are private: served only through signed links that expire (README: Checkout, payment, returns and enquiries).
   PRIVATE_MEDIA_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.PRIVATE_MEDIA_SECRET),
   PRIVATE_MEDIA_URL_SECONDS: z.coerce.number().int().min(60).max(7 * 86400).default(3600),
 }).superRefine((e, ctx) => {
   if (e.EMAIL_SENDER === 'smtp' && !e.SMTP_HOST) ctx.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: 'is required when EMAIL_SENDER=smtp' });
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['WEB_CONCURRENCY'], message: 'needs DATABASE_URL: the embedded database (PGlite) belongs to one process; run PostgreSQL for several workers' });
+  }
+  if (e.WEB_CONCURRENCY > 1 && e.METRICS_TOKEN && e.METRICS_PORT === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must be set with WEB_CONCURRENCY above 1: one scrape of METRICS_PORT answers for every worker, a scrape of the public port would reach one' });
+  }
   if (e.SMS_SENDER === 'msg91' && !e.SMS_API_KEY) ctx.addIssue({ code: 'custom', path: ['SMS_API_KEY'], message: 'is required when SMS_SENDER=msg91' });
   for (const entry of e.TRUSTED_PROXIES) {
     if (!ProxyEntry.safeParse(entry).success) {
@@ -149,6 +160,19 @@ export interface Config {
   privateMedia: PrivateMediaConfig;
   imports: ImportsConfig;
   jobs: JobsConfig;
+  /** Worker processes of one server (node:cluster); 1 runs the server in this process. */
+  webConcurrency: number;
+  metrics: MetricsConfig;
+}
+
+/**
+ * Where the metrics are served: on a port of their own (METRICS_PORT, on METRICS_HOST), or, with
+ * only METRICS_TOKEN, at /metrics on the public port for a bearer of the token; neither: nowhere.
+ */
+export interface MetricsConfig {
+  port?: number;
+  host: string;
+  token?: string;
 }
 
 /** Background jobs (lib/jobs.ts, plugins/jobs.ts). */
@@ -300,6 +324,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       reconcile: { seconds: e.RECONCILE_SECONDS, refundGiveUpMinutes: e.RECONCILE_REFUND_GIVE_UP_MINUTES, orderHours: e.RECONCILE_ORDER_HOURS },
       enquiryLimitPerIp: e.ENQUIRY_LIMIT_PER_IP,
     },
+    webConcurrency: e.WEB_CONCURRENCY,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     jobs: { pollSeconds: e.JOBS_POLL_SECONDS, messageRetryLimit: e.MESSAGE_RETRY_LIMIT, messageRetryDelaySeconds: e.MESSAGE_RETRY_DELAY_SECONDS },
     imports: { batchRows: e.IMPORT_BATCH_ROWS, staleSeconds: e.IMPORT_STALE_SECONDS },
     privateMedia: { dir: resolve(dataDir, 'private'), secret: e.PRIVATE_MEDIA_SECRET, urlSeconds: e.PRIVATE_MEDIA_URL_SECONDS },

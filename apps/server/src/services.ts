@@ -1,6 +1,7 @@
 import type { Database } from '@gemstore/db';
 import type { Config } from './config.ts';
 import type { Jobs } from './lib/jobs.ts';
+import type { CacheCounter } from './lib/metrics.ts';
 import { createAddressesService } from './modules/addresses/addresses.service.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -35,17 +36,19 @@ export interface ServiceDependencies {
   senders?: Senders;
   /** The job queue: messages wait there for their sender. */
   jobs: Jobs;
+  /** Told of each look-up in the services' caches (metrics). */
+  caches?: CacheCounter;
 }
 
 /**
  * Every module's service, built once per app. A service gets the services it calls here, so the
  * wiring is in one place and points one way: nothing below calls anything above it.
  */
-export function createServices({ db, config, senders = createSenders(config.messaging), jobs }: ServiceDependencies) {
+export function createServices({ db, config, senders = createSenders(config.messaging), jobs, caches }: ServiceDependencies) {
   const health = createHealthService({ db });
   const content = createContentService({ db });
-  const stores = createStoresService({ db, config, content });
-  const catalog = createCatalogService({ db, config });
+  const stores = createStoresService({ db, config, content, caches });
+  const catalog = createCatalogService({ db, config, caches });
   const notifications = createNotificationsService({ db, config, senders, jobs });
   const customers = createCustomersService({ db });
   const auth = createAuthService({ db, config, customers, notifications });

@@ -42,6 +42,12 @@ export interface DbHandle {
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's pool: its connections for transactions, and the transactions using and awaiting them. */
+  pool?: {
+    connections: number;
+    stats(): { transactionsActive: number; transactionsWaiting: number };
+    onTransactionWait(listener: (seconds: number) => void): void;
+  };
 }
 
 export interface OpenDbOptions {
@@ -121,6 +127,7 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
     let listener: postgres.Sql | undefined;
     return {
       db, kind: 'postgres', ping: pool.ping, renewConnections: pool.renew,
+      pool: { connections: options.poolSize ?? 4, stats: pool.stats, onTransactionWait: pool.onTransactionWait },
       async listen(channel, onMessage) {
         listener ??= postgres(options.databaseUrl!, { max: 1, onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_SECONDS, fetch_types: false });
         await listener.listen(channel, onMessage);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serveMetrics } from '../src/plugins/metrics.ts';
+import { loadConfig } from '../src/config.ts';
 import { buildTestApp, systemContext, type TestApp } from './helper.ts';
 import { createStore } from './factories.ts';
 
@@ -86,5 +87,15 @@ describe('metrics on a port of their own', () => {
     } finally {
       await new Promise((resolve) => guarded.close(resolve));
     }
+  });
+});
+
+describe('worker and metrics settings', () => {
+  it('refuse several workers on the embedded database, and a token-only scrape with several workers', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY: needs DATABASE_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'test', WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/x', METRICS_TOKEN: TOKEN })).toThrow(/METRICS_PORT: must be set/);
+    expect(loadConfig({ NODE_ENV: 'test', WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/x', METRICS_PORT: '9100' })).toMatchObject({
+      webConcurrency: 2, metrics: { port: 9100, host: '127.0.0.1' },
+    });
   });
 });

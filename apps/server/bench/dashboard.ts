@@ -21,6 +21,7 @@ import { loadConfig } from '../src/config.ts';
 import type { StaffContext } from '../src/lib/context.ts';
 import { createServices } from '../src/services.ts';
 import { createFlows } from '../src/flows/index.ts';
+import { createJobs } from '../src/lib/jobs.ts';
 import { root, tsx } from './processes.ts';
 
 const { values: args } = parseArgs({
@@ -84,8 +85,9 @@ await sql.end();
 // In-process: the services and flows the server builds, on one connection.
 const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', STORE_CACHE_SECONDS: '0' });
 const handle = await openDatabase({ databaseUrl, poolSize: 4 });
-const services = createServices({ db: handle.db, config });
-const flows = createFlows(handle.db, services, config);
+const jobs = createJobs({ db: handle.db, log: pino({ level: 'silent' }), pollSeconds: 0 });
+const services = createServices({ db: handle.db, config, jobs });
+const flows = createFlows(handle.db, services, config, jobs);
 const store = (await services.stores.findByDomain(DOMAIN))!;
 const ctx: StaffContext = { store, actor: { kind: 'staff', staffId: 0, role: 'owner', twoFactor: false, sessionId: null, firstFactor: 'password', secondFactor: null }, ip: '127.0.0.1', log: pino({ level: 'silent' }) };
 

@@ -58,7 +58,7 @@ await handle.close();
 
 const server = start('apps/server/src/main.ts', {
   ...productionSecrets, DATABASE_URL: databaseUrl, PORT: args.port, HOST: '127.0.0.1', NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'warn',
-  IMPORT_RUNNER_SECONDS: '0.5',
+  JOBS_POLL_SECONDS: '0.5',
 });
 try {
   await waitFor(`${base}/api/store-profile`, headers);

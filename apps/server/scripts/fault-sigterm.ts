@@ -1,5 +1,5 @@
 /**
- * npm run fault:sigterm [-- --workers 32 --before 3 --postgres | --database-url postgres://… --max-exit-seconds 15]
+ * npm run fault:sigterm [-- --workers 32 --before 3 --postgres | --database-url postgres://… --web-concurrency 2 --max-exit-seconds 15]
  *
  * SIGTERM under keep-alive load. Starts the real server with the demo data on PGlite in a fresh
  * folder, or on PostgreSQL: a throwaway cluster (--postgres, as fault:outage makes) or the database
@@ -8,6 +8,8 @@
  * the signal and those that reached an open connection after it (the targets are zero: a keep-alive
  * client gets `Connection: close` on its last answer); checks that a new connection is refused once
  * the server is draining, and that the process exits by itself, with code 0, in bounded time.
+ * With --web-concurrency N (PostgreSQL only) the server runs N worker processes (WEB_CONCURRENCY) and
+ * the signal goes to their primary, which passes it on; the targets are the same.
  * Prints the figures; exits 1 when a target is missed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,8 +29,14 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string' },
     postgres: { type: 'boolean', default: false },
     'max-exit-seconds': { type: 'string', default: '15' },
+    'web-concurrency': { type: 'string', default: '1' },
   },
 });
+const webConcurrency = Number(args['web-concurrency']);
+if (webConcurrency > 1 && !args.postgres && !args['database-url']) {
+  console.error('--web-concurrency above 1 needs --postgres or --database-url: the embedded database belongs to one process.');
+  process.exit(2);
+}
 const workers = Number(args.workers);
 const beforeMs = Number(args.before) * 1000;
 const maxExitMs = Number(args['max-exit-seconds']) * 1000;
@@ -46,7 +54,7 @@ try {
   const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
   console.log(`starting the server on ${database} with the demo data…`);
   server = await startServer({
-    DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: 'true',
+    DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: 'true', WEB_CONCURRENCY: String(webConcurrency),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   console.log(`server ready after ${(performance.now() / 1000).toFixed(1)} s`);
@@ -118,7 +126,8 @@ try {
   if (newConnection?.error !== 'ECONNREFUSED') misses.push('new connections are refused once the server is draining');
   if (exit !== 0) misses.push(`the process exits by itself with code 0 within ${maxExitMs / 1000} s`);
   if (misses.length) console.log(`\nserver output (tail):\n${server.output().slice(-4000)}`);
-  report(`SIGTERM under load (${database}, ${workers} keep-alive connections, signal after ${beforeMs / 1000} s)`, figures, misses);
+  const processes = webConcurrency > 1 ? `, ${webConcurrency} server workers` : '';
+  report(`SIGTERM under load (${database}${processes}, ${workers} keep-alive connections, signal after ${beforeMs / 1000} s)`, figures, misses);
 } finally {
   await server?.stop();
   await cluster?.destroy();

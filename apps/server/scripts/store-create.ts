@@ -19,6 +19,8 @@ import { startupLogger } from '../src/lib/logging.ts';
 import { copySeedPictures } from '../src/demo.ts';
 import { createMediaStore } from '../src/lib/media-store.ts';
 import { createServices } from '../src/services.ts';
+import { createJobs } from '../src/lib/jobs.ts';
+import { defineMessageJob } from '../src/plugins/jobs.ts';
 import type { Senders } from '../src/modules/notifications/senders.ts';
 
 export interface StoreCreateInput {
@@ -42,14 +44,25 @@ export async function createStoreWithOwner(
     domain, name: input.name, country: input.country, email: input.storeEmail ?? input.ownerEmail, mediaDir: config.mediaDir,
     onPicturesWritten: () => copySeedPictures(config, (line) => startupLogger(config).info(line)),
   });
+  const log = startupLogger(config);
+  // The invitation is queued as the server queues messages, then sent from here at once.
+  const jobs = createJobs({ db, log, pollSeconds: 0 });
   const mediaStore = createMediaStore(config.media, config.dataDir);
-  const services = createServices({ db, config, senders: deps.senders, mediaStore });
-  const store = (await services.stores.findById({}, storeId))!;
-  const origin = input.origin ?? (config.env === 'production' ? `https://${domain}` : `http://${domain}:${config.port}`);
-  const ctx = { store, actor: { kind: 'system' } as const, ip: '127.0.0.1', log: startupLogger(config) };
-  const link = await services.staff.inviteOwner(ctx, { email: input.ownerEmail.trim().toLowerCase(), name: input.ownerName ?? 'Owner', origin })
-    .finally(() => mediaStore.close());
-  return { storeId, link };
+  const services = createServices({ db, config, senders: deps.senders, jobs, mediaStore });
+  defineMessageJob(jobs, services, config);
+  await jobs.start();
+  try {
+    const store = (await services.stores.findById({}, storeId))!;
+    const origin = input.origin ?? (config.env === 'production' ? `https://${domain}` : `http://${domain}:${config.port}`);
+    const ctx = { store, actor: { kind: 'system' } as const, ip: '127.0.0.1', log };
+    const link = await services.staff.inviteOwner(ctx, { email: input.ownerEmail.trim().toLowerCase(), name: input.ownerName ?? 'Owner', origin });
+    const sent = await jobs.runDue();
+    if (sent.failed) log.warn('the invitation could not be sent now; a running server tries again (MESSAGE_RETRY_DELAY_SECONDS)');
+    return { storeId, link };
+  } finally {
+    await jobs.stop();
+    await mediaStore.close();
+  }
 }
 
 const USAGE = 'Usage: npm run store:create -- --domain D --name N --country IN --owner-email E [--owner-name NAME] [--store-email E] [--origin URL]';

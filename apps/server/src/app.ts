@@ -41,9 +41,11 @@ import { returnsAdminRoutes } from './modules/returns/returns.admin.routes.ts';
 import { enquiriesRoutes } from './modules/enquiries/enquiries.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
-import { reservationsPlugin } from './plugins/reservations.ts';
-import { importsPlugin } from './plugins/imports.ts';
-import { reconciliationPlugin } from './plugins/reconciliation.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
+import { createJobs, type Jobs } from './lib/jobs.ts';
+import { createMetrics, type Metrics, type MetricsSources } from './lib/metrics.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { MESSAGE_QUEUE } from './modules/notifications/notifications.service.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { docsRoutes } from './modules/docs/docs.routes.ts';
@@ -58,7 +60,7 @@ export interface BuildAppOptions {
    * The database handle's outage tools and its notifications; without them the database is asked
    * through `db`, the pool is never renewed, and other processes' catalogue changes are not heard.
    */
-  connections?: Pick<DbHandle, 'ping' | 'renewConnections'> & Partial<Pick<DbHandle, 'listen'>>;
+  connections?: Pick<DbHandle, 'ping' | 'renewConnections'> & Partial<Pick<DbHandle, 'listen' | 'pool'>>;
   /** Serve the React app (off in API tests). */
   web?: boolean;
   logger?: boolean;
@@ -66,10 +68,12 @@ export interface BuildAppOptions {
   logStream?: FastifyLoggerOptions['stream'];
   /** How messages leave; made from the configuration when not given. */
   senders?: Senders;
+  /** The process's metrics (main.ts hands a worker's to the cluster's scrape); made here when not given. */
+  metrics?: Metrics;
 }
 
 /** The whole product as a Fastify instance, without listen() (main.ts listens, tests inject). */
-export async function buildApp({ config, db, connections, web = true, logger = true, logStream, senders }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, connections, web = true, logger = true, logStream, senders, metrics = createMetrics() }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config, logStream) : false,
     ...(config.logFormat === 'pretty' ? { logController: new OneLinePerRequest() } : {}),
@@ -83,9 +87,22 @@ export async function buildApp({ config, db, connections, web = true, logger = t
   app.decorate('config', config);
   app.decorate('db', db);
   // Built once: routes and plugins reach every module's service, and the flows above them, through the app.
-  const services = createServices({ db, config, senders });
+  app.decorate('metrics', metrics);
+  const jobs = createJobs({
+    db, log: app.log, pollSeconds: config.jobs.pollSeconds,
+    events: { sent: (queue) => metrics.jobSent(queue), finished: (queue, outcome, seconds) => metrics.jobFinished(queue, outcome, seconds) },
+  });
+  app.decorate('jobs', jobs);
+  const pool = connections?.pool;
+  pool?.onTransactionWait((seconds) => metrics.poolWaited(seconds));
+  Object.assign(metrics.sources, {
+    pool: pool && (() => ({ connections: pool.connections, ...pool.stats() })),
+    jobs: () => jobs.counts(),
+    outboxBacklog: async () => { const m = (await jobs.counts())[MESSAGE_QUEUE]; return m ? m.waiting + m.active : 0; },
+  } satisfies MetricsSources);
+  const services = createServices({ db, config, senders, jobs, caches: metrics });
   app.decorate('services', services);
-  app.decorate('flows', createFlows(db, services, config));
+  app.decorate('flows', createFlows(db, services, config, jobs));
   // A catalogue change made by another process (a second replica, an import job) clears this one's copy of the store's lists.
   await connections?.listen?.(CATALOG_CHANGED, (payload) => services.catalog.heard(payload))
     .catch((err: unknown) => app.log.warn({ err }, 'catalogue changes of other processes will show after STORE_CACHE_SECONDS'));
@@ -93,6 +110,7 @@ export async function buildApp({ config, db, connections, web = true, logger = t
   await connections?.listen?.(STORE_CHANGED, (storeId) => services.storeChanged(Number(storeId)))
     .catch((err: unknown) => app.log.warn({ err }, 'store changes of other processes will show after STORE_CACHE_SECONDS'));
 
+  await app.register(metricsPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(compressionPlugin);
@@ -130,9 +148,7 @@ export async function buildApp({ config, db, connections, web = true, logger = t
 
   await app.register(paymentsRoutes);
   await app.register(seoRoutes);
-  await app.register(reservationsPlugin);
-  await app.register(importsPlugin);
-  await app.register(reconciliationPlugin);
+  await app.register(jobsPlugin);
   await app.register(mediaPlugin);
   if (web) {
     await app.register(adminPlugin);
@@ -147,5 +163,9 @@ declare module 'fastify' {
     config: Config;
     services: Services;
     flows: Flows;
+    /** Background jobs (lib/jobs.ts): `runDue()` runs what is due now (tests, with JOBS_POLL_SECONDS=0). */
+    jobs: Jobs;
+    /** This process's metrics (lib/metrics.ts). */
+    metrics: Metrics;
   }
 }

@@ -88,9 +88,17 @@ const EnvSchema = z.object({
   RECONCILE_REFUND_GIVE_UP_MINUTES: z.coerce.number().int().min(5).max(7 * 1440).default(30),
   RECONCILE_ORDER_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(48),
   ENQUIRY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(5),
-  IMPORT_RUNNER_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(5000).default(1000),
   IMPORT_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  // Background jobs (lib/jobs.ts): how often a process looks for due ones, and how a message whose provider failed is tried again.
+  JOBS_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(2),
+  MESSAGE_RETRY_LIMIT: z.coerce.number().int().min(0).max(30).default(10),
+  MESSAGE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  // Processes per server (main.ts, node:cluster) and their metrics (lib/metrics.ts): never on the public port without a token.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(1),
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   // Return photos are private: served only through signed links that expire (README: Checkout, payment, returns and enquiries).
   PRIVATE_MEDIA_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.PRIVATE_MEDIA_SECRET),
   PRIVATE_MEDIA_URL_SECONDS: z.coerce.number().int().min(60).max(7 * 86400).default(3600),
@@ -108,6 +116,12 @@ const EnvSchema = z.object({
   MEDIA_PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
 }).superRefine((e, ctx) => {
   if (e.EMAIL_SENDER === 'smtp' && !e.SMTP_HOST) ctx.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: 'is required when EMAIL_SENDER=smtp' });
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['WEB_CONCURRENCY'], message: 'needs DATABASE_URL: the embedded database (PGlite) belongs to one process; run PostgreSQL for several workers' });
+  }
+  if (e.WEB_CONCURRENCY > 1 && e.METRICS_TOKEN && e.METRICS_PORT === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must be set with WEB_CONCURRENCY above 1: one scrape of METRICS_PORT answers for every worker, a scrape of the public port would reach one' });
+  }
   if (e.SMS_SENDER === 'msg91' && !e.SMS_API_KEY) ctx.addIssue({ code: 'custom', path: ['SMS_API_KEY'], message: 'is required when SMS_SENDER=msg91' });
   for (const entry of e.TRUSTED_PROXIES) {
     if (!ProxyEntry.safeParse(entry).success) {
@@ -162,6 +176,30 @@ export interface Config {
   privateMedia: PrivateMediaConfig;
   imports: ImportsConfig;
   media: MediaConfig;
+  jobs: JobsConfig;
+  /** Worker processes of one server (node:cluster); 1 runs the server in this process. */
+  webConcurrency: number;
+  metrics: MetricsConfig;
+}
+
+/**
+ * Where the metrics are served: on a port of their own (METRICS_PORT, on METRICS_HOST), or, with
+ * only METRICS_TOKEN, at /metrics on the public port for a bearer of the token; neither: nowhere.
+ */
+export interface MetricsConfig {
+  port?: number;
+  host: string;
+  token?: string;
+}
+
+/** Background jobs (lib/jobs.ts, plugins/jobs.ts). */
+export interface JobsConfig {
+  /** How often this process looks for due jobs; 0 = never by itself (tests call app.jobs.runDue()). */
+  pollSeconds: number;
+  /** Tries after the first of a message whose provider refused it or was out of reach. */
+  messageRetryLimit: number;
+  /** Seconds before a message's first retry; each later one waits about twice as long. */
+  messageRetryDelaySeconds: number;
 }
 
 /** Where stored files live and where browsers fetch the public ones (lib/media-store.ts). */
@@ -187,11 +225,9 @@ export interface S3MediaConfig {
 
 /** The CSV import's job runner (plugins/imports.ts, flows/imports.ts). */
 export interface ImportsConfig {
-  /** How often an idle process looks for a queued import job; 0 = never (tests run jobs themselves). */
-  runnerSeconds: number;
   /** Rows per batch: each batch is one transaction, after which the job's progress is saved. */
   batchRows: number;
-  /** A running job whose runner has not saved progress for this long is taken over by another. */
+  /** A running job whose runner has not saved progress for this long is taken over by another (looked for once per this period). */
   staleSeconds: number;
 }
 
@@ -220,7 +256,7 @@ export interface CheckoutConfig {
   sandboxEnabled: boolean;
   /** Signs the short-lived pass that opens an order's payment page. */
   payLinkSecret: string;
-  /** How often each process frees the stones of lapsed unpaid orders; 0 = never (tests call it). */
+  /** How often the stones of lapsed unpaid orders are freed (one job per period for all processes); 0 = never (tests call it). */
   reservationSweepSeconds: number;
   /** The reconciliation job (plugins/reconciliation.ts, flows/reconciliation.ts). */
   reconcile: ReconcileConfig;
@@ -230,7 +266,7 @@ export interface CheckoutConfig {
 
 /** Asking the payment provider about refunds and payments whose answer, callback and webhook were lost. */
 export interface ReconcileConfig {
-  /** How often each process runs the job; 0 = never (tests run it themselves). */
+  /** How often the job runs (once per period for all processes); 0 = never (tests run it themselves). */
   seconds: number;
   /** A refund sent without an answer that the provider still has no record of after this long was never made: it fails. */
   refundGiveUpMinutes: number;
@@ -329,7 +365,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       reconcile: { seconds: e.RECONCILE_SECONDS, refundGiveUpMinutes: e.RECONCILE_REFUND_GIVE_UP_MINUTES, orderHours: e.RECONCILE_ORDER_HOURS },
       enquiryLimitPerIp: e.ENQUIRY_LIMIT_PER_IP,
     },
-    imports: { runnerSeconds: e.IMPORT_RUNNER_SECONDS, batchRows: e.IMPORT_BATCH_ROWS, staleSeconds: e.IMPORT_STALE_SECONDS },
+    webConcurrency: e.WEB_CONCURRENCY,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+    jobs: { pollSeconds: e.JOBS_POLL_SECONDS, messageRetryLimit: e.MESSAGE_RETRY_LIMIT, messageRetryDelaySeconds: e.MESSAGE_RETRY_DELAY_SECONDS },
+    imports: { batchRows: e.IMPORT_BATCH_ROWS, staleSeconds: e.IMPORT_STALE_SECONDS },
     media: { s3: s3MediaConfig(e), publicBase: e.MEDIA_PUBLIC_URL ? `${e.MEDIA_PUBLIC_URL.replace(/\/+$/, '')}/` : '/media/' },
     privateMedia: { dir: resolve(dataDir, 'private'), secret: e.PRIVATE_MEDIA_SECRET, urlSeconds: e.PRIVATE_MEDIA_URL_SECONDS },
   };

@@ -11,6 +11,7 @@ import { seedDemoCustomers } from './modules/customers/demo-customers.ts';
 import { findDemoOwner, seedDemoOwners } from './modules/staff/demo-staff.ts';
 import { findDemoStores } from './modules/stores/demo-stores.ts';
 import { createServices } from './services.ts';
+import { createJobs } from './lib/jobs.ts';
 
 /** The start's line names the demo's orders by where they stand, in the order they get there. */
 const STAGE_WORDS: [OrderStage, string][] = [
@@ -45,9 +46,11 @@ export async function seedDemo(db: Database, config: Config, { onProgress, log, 
   }
 
   // Services of their own, whose messages stay in the outbox: the demo's shoppers are never written to.
+  // With no sender, messages are only stored: the job queue is never sent to, so it need not run.
+  const jobs = createJobs({ db, log, pollSeconds: 0 });
   const mediaStore = createMediaStore(config.media, config.dataDir);
-  const services = createServices({ db, config, senders: { email: null, phone: null }, mediaStore });
-  const flows = createFlows(db, services, config);
+  const services = createServices({ db, config, senders: { email: null, phone: null }, jobs, mediaStore });
+  const flows = createFlows(db, services, config, jobs);
   const stores = await Promise.all(demoStores.storeIds.map(async (storeId) => ({ storeId, owner: await findDemoOwner(db, storeId) })));
   const made = await seedDemoOrders({ services, flows, site: config.site, log }, stores, now).finally(() => mediaStore.close());
   for (const s of made) {

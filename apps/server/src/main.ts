@@ -1,9 +1,14 @@
+import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import { openDatabase } from '@gemstore/db';
 import { join } from 'node:path';
+import { AggregatorRegistry } from 'prom-client';
 import { buildApp } from './app.ts';
 import { trackConnections } from './lib/connection-drain.ts';
+import { installJobsSchema } from './lib/jobs.ts';
 import { startupLogger } from './lib/logging.ts';
+import { createMetrics } from './lib/metrics.ts';
+import { serveMetrics } from './plugins/metrics.ts';
 import { seedDemo } from './demo.ts';
 import { loadConfig, type Config } from './config.ts';
 
@@ -24,28 +29,105 @@ try {
 const startup = startupLogger(config);
 const onProgress = (line: string) => startup.info(line);
 const pgliteDir = config.databaseUrl ? undefined : join(config.dataDir, 'pglite');
-onProgress(pgliteDir ? `database: opening the embedded PGlite in ${pgliteDir}` : 'database: connecting to PostgreSQL (DATABASE_URL)');
-const handle = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDir,
-  poolSize: config.dbPoolSize,
-  onProgress,
-});
-if (config.seedDemo) await seedDemo(handle.db, config, { onProgress, log: startup });
+const workers = config.webConcurrency > 1;
 
-const app = await buildApp({ config, db: handle.db, connections: handle });
-const httpConnections = trackConnections(app.server);
-// SIGTERM (and SIGINT): stop accepting, finish what was accepted, then close the app and the database.
-closeWithGrace({ delay: config.shutdownTimeoutSeconds * 1000 + CLOSE_GRACE_MS }, async ({ signal, err }) => {
-  if (err) app.log.error({ err }, 'shutting down after an error');
-  else app.log.info({ signal }, 'shutting down: finishing the requests in progress');
-  const left = await httpConnections.drain({ idleMs: IDLE_CONNECTION_GRACE_MS, timeoutMs: config.shutdownTimeoutSeconds * 1000 });
-  if (left) {
-    app.log.warn({ connections: left }, `closing connections still busy after ${config.shutdownTimeoutSeconds} s`);
-    app.server.closeAllConnections();
-  }
-  await app.close();
+if (workers && cluster.isPrimary) await runPrimary(config);
+else await runServer(config);
+
+/** Opens the database; in the one process that prepares it (a lone server, or a cluster's primary), migrates it and seeds the demo. */
+async function openPrepared(config: Config, prepare: boolean) {
+  if (prepare) onProgress(pgliteDir ? `database: opening the embedded PGlite in ${pgliteDir}` : 'database: connecting to PostgreSQL (DATABASE_URL)');
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir,
+    poolSize: config.dbPoolSize,
+    migrate: prepare,
+    ...(prepare ? { onProgress } : {}),
+  });
+  if (prepare && config.seedDemo) await seedDemo(handle.db, config, { onProgress, log: startup });
+  return handle;
+}
+
+/**
+ * WEB_CONCURRENCY workers (node:cluster) on one port, sharing nothing but the database and the
+ * media folder (docs/decisions/0041). The primary migrates and seeds once, starts the workers,
+ * serves every worker's metrics in one scrape on METRICS_PORT, starts a worker again when one dies,
+ * and on SIGTERM (or SIGINT) passes the signal on and exits once every worker has drained.
+ */
+async function runPrimary(config: Config): Promise<void> {
+  const handle = await openPrepared(config, true);
+  await installJobsSchema(handle.db);
   await handle.close();
-});
-await app.listen({ port: config.port, host: config.host });
-app.log.info(`Gemstore on http://localhost:${config.port} (${handle.kind}${handle.kind === 'pglite' ? `, ${join(config.dataDir, 'pglite')}` : ''})`);
+  const aggregator = new AggregatorRegistry();
+  const metricsServer = config.metrics.port === undefined ? undefined : await serveMetrics({
+    host: config.metrics.host, port: config.metrics.port, token: config.metrics.token,
+    scrape: async () => ({ contentType: aggregator.contentType, body: await aggregator.clusterMetrics() }),
+  });
+  let stopping = false;
+  let failed = false;
+  const start = () => cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (code !== 0) failed = true;
+      return;
+    }
+    startup.error({ pid: worker.process.pid, code, signal }, 'a worker stopped unexpectedly; starting another');
+    start();
+  });
+  for (let i = 0; i < config.webConcurrency; i++) start();
+  startup.info(`Gemstore on http://localhost:${config.port}: ${config.webConcurrency} workers (postgres)${metricsServer ? `, metrics on http://${config.metrics.host}:${config.metrics.port}/metrics` : ''}`);
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    startup.info({ signal }, 'shutting down: every worker finishes the requests in progress');
+    const running = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    const exited = running.map((w) => new Promise<void>((resolve) => {
+      if (w.isDead()) resolve();
+      else w.once('exit', () => resolve());
+    }));
+    for (const w of running) w.process.kill('SIGTERM');
+    void Promise.all(exited).then(async () => {
+      if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
+      process.exit(failed ? 1 : 0);
+    });
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+/** One server process: alone, or one of a cluster's workers (then it neither migrates nor seeds, and its metrics go to the primary's scrape). */
+async function runServer(config: Config): Promise<void> {
+  const handle = await openPrepared(config, !cluster.isWorker);
+  const metrics = createMetrics();
+  if (cluster.isWorker) {
+    // Answers the primary's requests for this worker's metrics (METRICS_PORT answers for all).
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([metrics.registry]);
+  }
+  // A cluster's metrics are served by its primary; a lone server serves its own on METRICS_PORT.
+  const app = await buildApp({ config, db: handle.db, connections: handle, metrics });
+  const metricsServer = cluster.isWorker || config.metrics.port === undefined ? undefined : await serveMetrics({
+    host: config.metrics.host, port: config.metrics.port, token: config.metrics.token,
+    scrape: async () => ({ contentType: metrics.registry.contentType, body: await metrics.registry.metrics() }),
+  });
+  const httpConnections = trackConnections(app.server);
+  // A worker stops on the primary's SIGTERM alone: Ctrl-C reaches every process of the terminal, and a second signal would cut the drain short.
+  if (cluster.isWorker) process.on('SIGINT', () => {});
+  // SIGTERM (and SIGINT): stop accepting, finish what was accepted, then close the app and the database.
+  closeWithGrace({ delay: config.shutdownTimeoutSeconds * 1000 + CLOSE_GRACE_MS, ...(cluster.isWorker ? { skip: ['SIGINT'] } : {}) }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down: finishing the requests in progress');
+    const left = await httpConnections.drain({ idleMs: IDLE_CONNECTION_GRACE_MS, timeoutMs: config.shutdownTimeoutSeconds * 1000 });
+    if (left) {
+      app.log.warn({ connections: left }, `closing connections still busy after ${config.shutdownTimeoutSeconds} s`);
+      app.server.closeAllConnections();
+    }
+    await app.close();
+    if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
+    await handle.close();
+  });
+  await app.listen({ port: config.port, host: config.host });
+  if (cluster.isWorker) app.log.info(`worker ${process.pid} serving on port ${config.port}`);
+  else app.log.info(`Gemstore on http://localhost:${config.port} (${handle.kind}${handle.kind === 'pglite' ? `, ${join(config.dataDir, 'pglite')}` : ''})${metricsServer ? `, metrics on http://${config.metrics.host}:${config.metrics.port}/metrics` : ''}`);
+}

@@ -1,6 +1,9 @@
 import type { Database } from '@gemstore/db';
 import type { Config } from './config.ts';
 import { createMediaStore, type MediaStore } from './lib/media-store.ts';
+
+import type { Jobs } from './lib/jobs.ts';
+import type { CacheCounter } from './lib/metrics.ts';
 import { createAddressesService } from './modules/addresses/addresses.service.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -35,6 +38,11 @@ export interface ServiceDependencies {
   senders?: Senders;
   /** Where stored files live; made from the configuration when not given (whoever makes one closes it). */
   mediaStore?: MediaStore;
+
+  /** The job queue: messages wait there for their sender. */
+  jobs: Jobs;
+  /** Told of each look-up in the services' caches (metrics). */
+  caches?: CacheCounter;
 }
 
 /**
@@ -42,13 +50,13 @@ export interface ServiceDependencies {
  * wiring is in one place and points one way: nothing below calls anything above it.
  */
 export function createServices({
-  db, config, senders = createSenders(config.messaging), mediaStore = createMediaStore(config.media, config.dataDir),
+  db, config, senders = createSenders(config.messaging), jobs, caches, mediaStore = createMediaStore(config.media, config.dataDir),
 }: ServiceDependencies) {
   const health = createHealthService({ db });
   const content = createContentService({ db, mediaBase: config.media.publicBase });
-  const stores = createStoresService({ db, config, content });
-  const catalog = createCatalogService({ db, config });
-  const notifications = createNotificationsService({ db, config, senders });
+  const stores = createStoresService({ db, config, content, caches });
+  const catalog = createCatalogService({ db, config, caches });
+  const notifications = createNotificationsService({ db, config, senders, jobs });
   const customers = createCustomersService({ db });
   const auth = createAuthService({ db, config, customers, notifications });
   const addresses = createAddressesService({ db, customers });

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { createPglite, type DbHandle, openDatabase } from '@gemstore/db';
+import { installJobsSchema, JOBS_SCHEMA } from '../src/lib/jobs.ts';
 import { withDatabase } from './global-setup.ts';
 
 export interface TestDatabase {
@@ -27,6 +28,8 @@ async function emptied(pg: PGlite): Promise<PGlite> {
     `select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
   );
   if (rows.length) await pg.exec(`truncate ${rows.map((r) => r.name).join(', ')} restart identity cascade`);
+  // The job queue's jobs too (its queues stay: every app declares the same ones).
+  await pg.exec(`truncate ${JOBS_SCHEMA}.job, ${JOBS_SCHEMA}.archive`);
   return pg;
 }
 
@@ -38,7 +41,8 @@ async function freshPglite(): Promise<PGlite> {
     return createPglite(undefined, { loadDataDir: snapshot });
   }
   const pg = await createPglite();
-  await openDatabase({ pglite: pg });
+  const handle = await openDatabase({ pglite: pg });
+  await installJobsSchema(handle.db);
   return pg;
 }
 

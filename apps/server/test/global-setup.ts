@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { createPglite, openDatabase } from '@gemstore/db';
+import { installJobsSchema } from '../src/lib/jobs.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +24,7 @@ export function withDatabase(url: string, name: string): string {
 }
 
 /**
- * Migrates once per run; every test database is then a copy of the result (test/databases.ts):
+ * Migrates once per run (and creates the job queue's schema, as the server does at start); every test database is then a copy of the result (test/databases.ts):
  * on PostgreSQL a template database, on PGlite a data-directory snapshot.
  */
 export default async function setup(project: TestProject) {
@@ -33,6 +34,7 @@ export default async function setup(project: TestProject) {
     const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name}`);
     const handle = await openDatabase({ databaseUrl: withDatabase(adminUrl, name), poolSize: 1 });
+    await installJobsSchema(handle.db);
     await handle.close();
     project.provide('templateDatabase', name);
     project.provide('pgliteSnapshot', '');
@@ -42,7 +44,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const pg = await createPglite();
-  await openDatabase({ pglite: pg });
+  await installJobsSchema((await openDatabase({ pglite: pg })).db);
   const dir = mkdtempSync(join(tmpdir(), 'gemstore-snapshot-'));
   const file = join(dir, 'migrated.tar');
   writeFileSync(file, Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer()));

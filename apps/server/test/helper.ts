@@ -35,7 +35,7 @@ export const testDatabaseKind = process.env.DATABASE_URL ? 'postgres' : 'pglite'
 /**
  * The real app on a fresh database of its own (test/databases.ts: a copy of the run's migrated
  * database, on PGlite or, when DATABASE_URL is set, PostgreSQL). Caches are off so every call
- * reads the database. The log is off unless `logStream` is given (then it is written there, at
+ * reads the database, and background jobs run only when the test calls `app.jobs.runDue()`. The log is off unless `logStream` is given (then it is written there, at
  * LOG_LEVEL); the web app is not served unless `web` is set; `connectVia` rewrites the URL the app
  * connects to (a test's proxy in front of PostgreSQL).
  */
@@ -46,7 +46,7 @@ export async function buildTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-test-'));
   const database = await testDatabase();
   const config = loadConfig({
-    NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', STORE_CACHE_SECONDS: '0', IMPORT_RUNNER_SECONDS: '0', RECONCILE_SECONDS: '0',
+    NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', STORE_CACHE_SECONDS: '0', JOBS_POLL_SECONDS: '0', RECONCILE_SECONDS: '0',
     ...(database.url ? { DATABASE_URL: database.url } : {}), ...env,
   });
   const queries = { count: 0, recent: [] as string[] };

@@ -2,14 +2,29 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { outboxMessages } from '@gemstore/db';
+import { rowsOf } from '../src/lib/db.ts';
 import { PRODUCTION_SECRETS, buildTestApp, type TestApp } from './helper.ts';
 import { createStore } from './factories.ts';
 import { call, createCustomer } from './auth-fixtures.ts';
 
 // Password hashing runs scrypt at OWASP cost (128 MiB, ~0.5 s a hash): allow for a loaded machine.
 vi.setConfig({ testTimeout: 120_000 });
+
+interface MessageJobRow { state: string; retry_count: number; retry_limit: number; wait_seconds: number; data: { sealed?: string } }
+
+/** The message jobs, oldest first, with how long until each may run again. */
+async function messageJobs(t: TestApp): Promise<MessageJobRow[]> {
+  return rowsOf<MessageJobRow>(await t.db.execute(sql`
+    select state, retry_count, retry_limit, extract(epoch from start_after - now())::float as wait_seconds, data
+    from pgboss.job where name = 'message' order by created_on`));
+}
+
+/** As if the retry delay had passed: every message job waiting to be retried is due now. */
+async function retryDelayPasses(t: TestApp): Promise<void> {
+  await t.db.execute(sql`update pgboss.job set start_after = now() - interval '1 second' where name = 'message' and state = 'retry'`);
+}
 
 describe('dev outbox', () => {
   let t: TestApp;
@@ -42,7 +57,7 @@ describe('dev outbox', () => {
 describe('production mode', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ NODE_ENV: 'production', ...PRODUCTION_SECRETS });
+    t = await buildTestApp({ NODE_ENV: 'production', ...PRODUCTION_SECRETS, EMAIL_SENDER: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: '9' });
     const store = await createStore(t.db, { domain: 'shop.test' });
     await createCustomer(t.db, store.id);
   });
@@ -58,18 +73,32 @@ describe('production mode', () => {
     expect(row!.text).toContain('******');
     expect(row!.text).not.toMatch(/\d{6}/);
   });
+
+  it('queues an email code for its sender sealed: the job holds neither the code nor the address in clear', async () => {
+    const sent = await call(t, 'shop.test', '/api/forgot-password-send-otp', { phone: 'asha@example.com' });
+    expect(sent.statusCode).toBe(200);
+    const job = (await messageJobs(t)).at(-1);
+    expect(job!.state).toBe('created');
+    const text = JSON.stringify(job!.data);
+    expect(text).not.toMatch(/\d{6}/);
+    expect(text).not.toContain('asha');
+  });
 });
 
 describe('smtp sender', () => {
   let t: TestApp;
   let smtp: SMTPServer;
   const received: { from: string; to: string[]; data: string }[] = [];
+  let refusing = false;
 
   beforeAll(async () => {
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onMailFrom(_address, _session, callback) {
+        callback(refusing ? Object.assign(new Error('Service not available, try again later'), { responseCode: 421 }) : undefined);
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
@@ -97,6 +126,8 @@ describe('smtp sender', () => {
   it('delivers the code by email', async () => {
     const sent = await call(t, 'shop.test', '/api/forgot-password', { email: 'asha@example.com' });
     expect(sent.statusCode).toBe(200);
+    expect(received).toHaveLength(0);
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 0 });
     expect(received).toHaveLength(1);
     const [row] = await t.db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(1);
     expect(row!.deliveredAt).not.toBeNull();
@@ -109,7 +140,36 @@ describe('smtp sender', () => {
   it('SMS still goes to the outbox when only email uses SMTP', async () => {
     const sent = await call(t, 'shop.test', '/api/forgot-password-send-otp', { phone: '9812345678' });
     expect(sent.statusCode).toBe(200);
+    await t.app.jobs.runDue();
     expect(received).toHaveLength(1);
+  });
+
+  it('keeps an email the server refused, tries it again later, and sends it once when the server takes mail again', async () => {
+    refusing = true;
+    const before = received.length;
+    const sent = await call(t, 'shop.test', '/api/forgot-password', { email: 'asha@example.com' });
+    expect(sent.statusCode).toBe(200);
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 1 });
+    const [row] = await t.db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(1);
+    expect(row!.deliveredAt).toBeNull();
+    expect(row!.error).toMatch(/421/);
+    expect(row!.error).toMatch(/try 1 of 11/);
+    const [job] = (await messageJobs(t)).filter((j) => j.state === 'retry');
+    expect(job!.wait_seconds).toBeGreaterThan(25);
+
+    refusing = false;
+    await t.app.jobs.runDue();
+    expect(received).toHaveLength(before);
+    await retryDelayPasses(t);
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 0 });
+    expect(received).toHaveLength(before + 1);
+    expect(received.at(-1)!.data).toContain(row!.code!);
+    const [delivered] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.id, row!.id));
+    expect(delivered!.deliveredAt).not.toBeNull();
+    expect(delivered!.error).toBeNull();
+    await retryDelayPasses(t);
+    await t.app.jobs.runDue();
+    expect(received).toHaveLength(before + 1);
   });
 });
 
@@ -146,6 +206,7 @@ describe('msg91-style SMS and voice sender', () => {
   it('sends the SMS code with the authkey header and the country code', async () => {
     const sent = await call(t, 'shop.test', '/api/forgot-password-send-otp', { phone: '9812345678' });
     expect(sent.statusCode).toBe(200);
+    await t.app.jobs.runDue();
     expect(requests).toHaveLength(1);
     const [row] = await t.db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(1);
     const req = requests[0]!;
@@ -159,6 +220,7 @@ describe('msg91-style SMS and voice sender', () => {
     const { userId, regId } = (await call(t, 'shop.test', '/api/forgot-password-send-otp', { phone: '9812345678' })).json();
     const voice = await call(t, 'shop.test', '/api/forgot-password-voice-otp', { userId, regId });
     expect(voice.statusCode).toBe(200);
+    await t.app.jobs.runDue();
     const req = requests.at(-1)!;
     const [row] = await t.db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(1);
     expect(row!.channel).toBe('voice');
@@ -166,15 +228,42 @@ describe('msg91-style SMS and voice sender', () => {
     expect(req.body).toMatchObject({ template: 'tpl-voice', client_number: '919812345678', variables: { otp: { value: row!.code } } });
   });
 
-  it('answers 503 when the provider refuses, and records the error', async () => {
+  it('tries an SMS the provider refused again, each time later, and sends it exactly once when the provider is back', async () => {
     status = 500;
+    const before = requests.length;
     const res = await call(t, 'shop.test', '/api/forgot-password-send-otp', { phone: '9812345678' });
-    status = 200;
-    expect(res.statusCode).toBe(503);
-    expect(res.json().code).toBe('delivery_failed');
+    expect(res.statusCode).toBe(200);
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 1 });
     const [row] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, '9812345678')).orderBy(desc(outboxMessages.id)).limit(1);
     expect(row!.deliveredAt).toBeNull();
     expect(row!.error).toMatch(/500/);
+    let job = (await messageJobs(t)).at(-1);
+    // MESSAGE_RETRY_DELAY_SECONDS (30) before the first retry, about twice that before the second.
+    expect(job).toMatchObject({ state: 'retry', retry_count: 0, retry_limit: 10 });
+    expect(job!.wait_seconds).toBeGreaterThan(25);
+    expect(job!.wait_seconds).toBeLessThanOrEqual(60);
+    await t.app.jobs.runDue();
+    expect(requests.length).toBe(before + 1);
+
+    await retryDelayPasses(t);
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 1 });
+    job = (await messageJobs(t)).at(-1);
+    expect(job).toMatchObject({ state: 'retry', retry_count: 1 });
+    expect(job!.wait_seconds).toBeGreaterThan(55);
+
+    status = 200;
+    await retryDelayPasses(t);
+    expect(await t.app.jobs.runDue()).toMatchObject({ ran: 1, failed: 0 });
+    expect(requests.length).toBe(before + 3);
+    expect(requests.at(-1)!.body).toMatchObject({ recipients: [{ mobiles: '919812345678', otp: row!.code }] });
+    const [sent] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.id, row!.id));
+    expect(sent!.deliveredAt).not.toBeNull();
+    expect(sent!.error).toBeNull();
+    job = (await messageJobs(t)).at(-1);
+    expect(job!.state).toBe('completed');
+    await retryDelayPasses(t);
+    await t.app.jobs.runDue();
+    expect(requests.length).toBe(before + 3);
   });
 });
 

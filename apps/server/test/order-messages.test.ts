@@ -77,6 +77,8 @@ describe('messages about an order', () => {
     await dispatchOrder(t, shop.store.id, orderId, 'Blue Dart', 'BD-1234');
     // A retried dispatch and a repeated payment callback send nothing more.
     await expect(dispatchOrder(t, shop.store.id, orderId, 'Blue Dart', 'BD-1234')).rejects.toMatchObject({ statusCode: 409 });
+    expect(mails.length).toBe(before);
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 0 });
     const sent = mails.slice(before);
     expect(sent).toHaveLength(3);
     for (const mail of sent) {
@@ -101,6 +103,7 @@ describe('messages about an order', () => {
     const mailsBefore = mails.length;
     const orderId = await paidOrder(ravi, address);
     await dispatchOrder(t, shop.store.id, orderId, 'India Post', 'EE123456789IN');
+    await t.app.jobs.runDue();
     expect(mails.length).toBe(mailsBefore);
     expect(texts).toHaveLength(1);
     expect(texts[0]!.url).toBe('/api/v5/flow');
@@ -119,6 +122,7 @@ describe('messages about an order', () => {
     const address = (await insertAddress(t.db, shop.store.id, claim.id)).id;
     const before = mails.length;
     const orderId = await paidOrder(claim, address);
+    await t.app.jobs.runDue();
     expect(mails.length).toBe(before);
     expect(await messagesOf(orderId)).toEqual([]);
   });

@@ -307,7 +307,7 @@ describe('stone import and export', () => {
   });
 
   it('runs queued jobs in the server without being asked, and hands a job back to the queue when it stops', async () => {
-    const served = await buildTestApp({ IMPORT_RUNNER_SECONDS: '0.1', IMPORT_BATCH_ROWS: '2' });
+    const served = await buildTestApp({ JOBS_POLL_SECONDS: '0.5', IMPORT_BATCH_ROWS: '2' });
     try {
       const store = await createStore(served.db, { domain: 'c.test' });
       await createCatalog(served.db, store.id);

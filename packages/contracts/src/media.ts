@@ -24,7 +24,7 @@ export function parsePhotoName(name: string): PhotoName | null {
 }
 
 /** Where a shop serves its own pictures (DATA_DIR/media). */
-const MEDIA_PATH = /^\/media(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/;
+const MEDIA_PATH_PATTERN = /^\/media(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/;
 
 /**
  * A picture reference in the one form it is stored in, or null when a picture field must refuse
@@ -45,7 +45,7 @@ export function normalisePictureRef(value: string): string | null {
     } catch {
       return null;
     }
-    return MEDIA_PATH.test(path) ? path : null;
+    return MEDIA_PATH_PATTERN.test(path) ? path : null;
   }
   const url = parseSafeWebUrl(v);
   return url?.protocol === 'https:' ? url.href : null;

@@ -42,6 +42,12 @@ export interface DbHandle {
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's pool: its connections for transactions, and the transactions using and awaiting them. */
+  pool?: {
+    connections: number;
+    stats(): { transactionsActive: number; transactionsWaiting: number };
+    onTransactionWait(listener: (seconds: number) => void): void;
+  };
 }
 
 export interface OpenDbOptions {
@@ -121,6 +127,7 @@ export async function openDatabase(options: OpenDbOptions): Promise<DbHandle> {
     let listener: postgres.Sql | undefined;
     return {
       db, kind: 'postgres', ping: pool.ping, renewConnections: pool.renew,
+      pool: { connections: options.poolSize ?? 4, stats: pool.stats, onTransactionWait: pool.onTransactionWait },
       async listen(channel, onMessage) {
         listener ??= postgres(options.databaseUrl!, { max: 1, onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_SECONDS, fetch_types: false });
         await listener.listen(channel, onMessage);
@@ -176,4 +183,38 @@ async function migrateReporting(db: Database, options: OpenDbOptions, migrate: (
   options.onProgress(applied === 0
     ? `migrations: up to date (${total})`
     : `migrations: ${applied} of ${total} applied in ${Math.round(performance.now() - started)} ms`);
+}
+
+/** Rows of one SQL text, as `pg` answers them (what a library written for `pg` expects). */
+export type SqlRunner = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/**
+ * Runs SQL text with `$1`-style parameters on the database's own client, outside Drizzle, for a
+ * library that brings its own statements (the job queue). Text without parameters may hold several
+ * statements (PostgreSQL's simple protocol; PGlite's exec), answered by the last one's rows.
+ */
+export function runSql(db: Database): SqlRunner {
+  const client: unknown = db.$client;
+  if (client instanceof PGlite) {
+    return async (text, values = []) => {
+      if (values.length) return client.query<Record<string, unknown>>(text, values);
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    };
+  }
+  const pool = client as postgres.Sql;
+  return async (text, values = []) => {
+    if (values.length) return { rows: [...await pool.unsafe(text, values as postgres.ParameterOrJSON<never>[])] as Record<string, unknown>[] };
+    // Text without parameters may be a whole transaction (BEGIN; …; COMMIT): postgres.js allows that only on a connection
+    // reserved for it, never pipelined behind other statements.
+    const reserved = await pool.reserve();
+    try {
+      // Several statements answer a list of results, one statement its rows.
+      const results = await reserved.unsafe(text) as unknown as unknown[];
+      const last = results.at(-1);
+      return { rows: [...(Array.isArray(last) ? last : results)] as Record<string, unknown>[] };
+    } finally {
+      reserved.release();
+    }
+  };
 }

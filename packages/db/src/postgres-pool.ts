@@ -32,14 +32,29 @@ export interface RenewablePool {
   /** Replaces the pool's connections with new ones; the old pool ends once its running queries are done. */
   renew(): void;
   end(): Promise<void>;
+  /** Transactions holding a connection, and waiting for one, now. */
+  stats(): { transactionsActive: number; transactionsWaiting: number };
+  /** `listener` is told how long each transaction waited for its connection (and its BEGIN), in seconds. */
+  onTransactionWait(listener: (seconds: number) => void): void;
 }
+
+/** Transactions under way and waiting, and who is told of each wait. */
+interface TransactionCounts { active: number; waiting: number; listeners: ((seconds: number) => void)[] }
 
 type Begin = (options: string, body: (sql: postgres.TransactionSql) => unknown) => Promise<unknown>;
 
 /** begin() whose body, when its connection is lost, never settles (see the module comment), and whose own connection failures are marked as the database's. */
-function guardedBegin(client: postgres.Sql, args: unknown[]): Promise<unknown> {
+function guardedBegin(client: postgres.Sql, args: unknown[], counts: TransactionCounts): Promise<unknown> {
   const [options, body] = (args.length === 1 ? ['', args[0]] : args) as [string, (sql: postgres.TransactionSql) => unknown];
+  const asked = performance.now();
+  let started = false;
+  counts.waiting++;
   const guardedBody = async (sql: postgres.TransactionSql) => {
+    started = true;
+    counts.waiting--;
+    counts.active++;
+    const waited = (performance.now() - asked) / 1000;
+    for (const listener of counts.listeners) listener(waited);
     try {
       return await body(sql);
     } catch (error) {
@@ -47,7 +62,9 @@ function guardedBegin(client: postgres.Sql, args: unknown[]): Promise<unknown> {
       throw error;
     }
   };
-  return (client.begin as unknown as Begin)(options, guardedBody).catch((error: unknown) => { throw asDatabaseConnectionError(error); });
+  return (client.begin as unknown as Begin)(options, guardedBody)
+    .catch((error: unknown) => { throw asDatabaseConnectionError(error); })
+    .finally(() => { if (started) counts.active--; else counts.waiting--; });
 }
 
 /** The pool's two sets of connections: one for single statements, one for transactions. */
@@ -64,10 +81,11 @@ export function renewablePool(url: string, options: postgres.Options<Record<stri
   const endClients = (c: Clients) => Promise.all([c.queries.end({ timeout: 5 }), c.transactions.end({ timeout: 5 })]).then(() => {});
   let current = create();
   const ending = new Set<Promise<void>>();
+  const counts: TransactionCounts = { active: 0, waiting: 0, listeners: [] };
 
   const sql = new Proxy(current.queries, {
     get(_target, property) {
-      if (property === 'begin') return (...args: unknown[]) => guardedBegin(current.transactions, args);
+      if (property === 'begin') return (...args: unknown[]) => guardedBegin(current.transactions, args, counts);
       return Reflect.get(current.queries, property);
     },
     apply(_target, thisArg, args) {
@@ -95,6 +113,10 @@ export function renewablePool(url: string, options: postgres.Options<Record<stri
     },
     async end() {
       await Promise.all([endClients(current), ...ending]);
+    },
+    stats: () => ({ transactionsActive: counts.active, transactionsWaiting: counts.waiting }),
+    onTransactionWait(listener) {
+      counts.listeners.push(listener);
     },
   };
 }

@@ -10,6 +10,7 @@ import {
 } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import type { ImportsConfig } from '../config.ts';
+import type { Jobs } from '../lib/jobs.ts';
 import { type RequestContext, within } from '../lib/context.ts';
 import { ValidationError } from '../lib/errors.ts';
 import type { StoneImportRow } from '../modules/catalog/catalog.admin.service.ts';
@@ -73,8 +74,11 @@ export interface RunOptions {
  * of rows and the job's progress after it are one transaction, so a job resumed by any runner goes
  * on after the last batch written, never writing a row twice.
  */
-export function importFlows(db: Database, { catalogAdmin, catalog, imports, audit, stores }: Services, config: ImportsConfig) {
-  return {
+/** The job that runs stone imports: sent with each queued file, and once per IMPORT_STALE_SECONDS for imports whose runner went quiet. */
+export const IMPORTS_QUEUE = 'stone-imports';
+
+export function importFlows(db: Database, { catalogAdmin, catalog, imports, audit, stores }: Services, config: ImportsConfig, jobs: Jobs) {
+  const flows = {
     /** Checks every row as the import would; writes nothing. */
     async dryRun(ctx: RequestContext, csv: string): Promise<ImportDryRunResponse> {
       await checkHeader(csv);
@@ -97,15 +101,37 @@ export function importFlows(db: Database, { catalogAdmin, catalog, imports, audi
       return report;
     },
 
-    /** Queues the file as a job of the store (recorded in the audit log) and answers it at once. */
+    /** Queues the file as a job of the store (recorded in the audit log), with a job that runs it, and answers it at once. */
     async start(ctx: RequestContext, fileName: string, csv: string): Promise<ImportJob> {
       await checkHeader(csv);
-      return db.transaction(async (tx) => {
+      const job = await db.transaction(async (tx) => {
         const t = within(ctx, tx);
-        const job = await imports.create(t, fileName, csv);
-        await audit.record(t, { action: 'stone.import', objectType: 'import', objectId: job.id, changes: { file_name: { old: null, new: fileName } } });
-        return job;
+        const created = await imports.create(t, fileName, csv);
+        await audit.record(t, { action: 'stone.import', objectType: 'import', objectId: created.id, changes: { file_name: { old: null, new: fileName } } });
+        await jobs.send(IMPORTS_QUEUE, { importId: created.id }, { tx });
+        return created;
       });
+      jobs.wake(IMPORTS_QUEUE);
+      return job;
+    },
+
+    /**
+     * The import job: runs imports (any store's, queued or left by a runner that went quiet) until
+     * none waits. A run cut short by this process stopping hands its import back and sends another
+     * job, so another process goes on with it at once.
+     */
+    async runQueued({ log, stopping }: Pick<RunOptions, 'log' | 'stopping'>): Promise<Record<string, number>> {
+      const outcomes: Record<string, number> = {};
+      for (;;) {
+        const outcome = await flows.runNext({ log, stopping });
+        if (outcome === 'none') return outcomes;
+        outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+        log.info({ outcome }, 'import job');
+        if (outcome === 'stopped') {
+          await jobs.send(IMPORTS_QUEUE, { resumed: true });
+          return outcomes;
+        }
+      }
     },
 
     /**
@@ -178,4 +204,5 @@ export function importFlows(db: Database, { catalogAdmin, catalog, imports, audi
       }
     },
   };
+  return flows;
 }

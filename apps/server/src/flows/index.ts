@@ -1,6 +1,7 @@
 import type { Database } from '@gemstore/db';
 import type { Services } from '../services.ts';
 import type { Config } from '../config.ts';
+import type { Jobs } from '../lib/jobs.ts';
 import { adminOrderFlows } from './admin-orders.ts';
 import { adminReturnFlows } from './admin-returns.ts';
 import { refundFlows } from './refunds.ts';
@@ -22,7 +23,7 @@ import { taxSettingsFlows } from './tax-settings.ts';
  * the modules it needs, inside one transaction where the step must be all or nothing. Modules never
  * import flows; a module's routes reach a flow or a service through the app (`app.flows`, `app.services`).
  */
-export function createFlows(db: Database, services: Services, config: Config) {
+export function createFlows(db: Database, services: Services, config: Config, jobs: Jobs) {
   const messages = orderMessages(services, config);
   const invoices = invoiceFlows(services);
   const refunds = refundFlows(db, services, messages);
@@ -41,7 +42,7 @@ export function createFlows(db: Database, services: Services, config: Config) {
     adminReturns: adminReturnFlows(db, services, messages, refunds),
     search: searchFlows(services),
     site: siteFlows(services),
-    imports: importFlows(db, services, config.imports),
+    imports: importFlows(db, services, config.imports, jobs),
   };
 }
 

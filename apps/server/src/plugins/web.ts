@@ -109,7 +109,9 @@ export async function webPlugin(app: FastifyInstance) {
     const version = store ? versionOf(store.id) : '';
     if (key) {
       const hit = rendered.get(key);
-      if (hit && hit.version === version && hit.expires > Date.now()) return sendPage(request, reply, hit);
+      const fresh = hit !== undefined && hit.version === version && hit.expires > Date.now();
+      app.metrics.cacheLookup('rendered_page', fresh);
+      if (fresh) return sendPage(request, reply, hit);
       if (hit) rendered.delete(key);
     }
     const context: WebLoadContext = {

@@ -3,6 +3,7 @@ import type {
   ProductAttributesResponse, RelatedItemsResponse, ProductLink, ProductSummary, StoneCountsResponse, StoneSearchBody,
 } from '@gemstore/contracts';
 import { ITEMS_PER_PAGE, MG_PER_CARAT, RELATED_STONES, SEARCH_SUGGESTED_STONES, caratsFromMg, isSafeWebUrl, photoOf, pictureSrc, publicMediaUrl, type Photo } from '@gemstore/contracts';
+import { type CacheCounter, NO_CACHE_COUNTER } from '../../lib/metrics.ts';
 import type { Database } from '@gemstore/db';
 import type { Config } from '../../config.ts';
 import { executor, type RequestContext, type Scope } from '../../lib/context.ts';
@@ -304,13 +305,15 @@ function productLink(p: repo.ProductRow): ProductLink {
 export interface CatalogDeps {
   db: Database;
   config: Config;
+  /** Told of each look-up in this process's copies (metrics). */
+  caches?: CacheCounter;
 }
 
 /**
  * The catalogue: categories, products (gem types), their attribute lists and the stones. Owns the
  * stone's status: orders reserve, sell and free stones through it.
  */
-export function createCatalogService({ db, config }: CatalogDeps) {
+export function createCatalogService({ db, config, caches = NO_CACHE_COUNTER }: CatalogDeps) {
   // The store's lists (products, ratti buckets, attribute values) are kept per process for STORE_CACHE_SECONDS (0 = never cached).
   const mastersTtlMs = config.storeCacheSeconds * 1000;
   // Public pictures in answers: /media/… or under the CDN's base (MEDIA_PUBLIC_URL).
@@ -332,7 +335,9 @@ export function createCatalogService({ db, config }: CatalogDeps) {
   function masters(ctx: RequestContext, fresh = false): Promise<CatalogMasters> {
     if (mastersTtlMs === 0 || ctx.tx) return loadMasters(executor(db, ctx), ctx.store.id);
     const hit = mastersByStore.get(ctx.store.id);
-    if (hit && !fresh && hit.expires > Date.now()) return hit.masters;
+    const usable = hit !== undefined && !fresh && hit.expires > Date.now();
+    caches.cacheLookup('catalogue_lists', usable);
+    if (usable) return hit.masters;
     const loaded = loadMasters(db, ctx.store.id);
     mastersByStore.set(ctx.store.id, { masters: loaded, expires: Date.now() + mastersTtlMs });
     loaded.catch(() => mastersByStore.delete(ctx.store.id));

@@ -93,3 +93,8 @@ export async function listOutboxMessages(db: Executor, to: string | undefined, l
     .where(and(to ? eq(outboxMessages.to, to) : undefined, storeId === undefined ? undefined : eq(outboxMessages.storeId, storeId)))
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id)).limit(limit);
 }
+
+export async function findOutboxMessage(db: Executor, id: number): Promise<OutboxRow | null> {
+  const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).limit(1);
+  return row ?? null;
+}

@@ -4,11 +4,11 @@ import type { Database } from '@gemstore/db';
 import type { Executor } from '../../lib/db.ts';
 import type { Config } from '../../config.ts';
 import { executor, type RequestContext } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
-import { equalHex, hashOtp } from '../../lib/secrets.ts';
+import type { JobInfo, Jobs } from '../../lib/jobs.ts';
+import { equalHex, hashOtp, seal, unseal } from '../../lib/secrets.ts';
 import * as repo from './notifications.repo.ts';
 import type { Channel, CodeOwner, OtpPurpose, OtpRow } from './notifications.repo.ts';
-import type { Senders } from './senders.ts';
+import type { OutgoingMessage, Sender, Senders } from './senders.ts';
 
 export type { Channel, OtpPurpose, OtpRow };
 
@@ -20,6 +20,71 @@ export const OTP_MAX_WRONG_TRIES = 5;
 interface ServiceDeps {
   config: Config;
   senders: Senders;
+  /** Where messages wait for their sender (the `message` queue). */
+  jobs: Jobs;
+}
+
+/** The job queue of messages handed to a sender (SMTP, the SMS provider). */
+export const MESSAGE_QUEUE = 'message';
+
+/**
+ * What a message job carries: its outbox row, and the message as it leaves, sealed under
+ * OTP_PEPPER, since it may hold a code or an invitation's token that the outbox row masks.
+ */
+export interface MessageJob { messageId: number; sealed: string }
+
+interface SealedMessage {
+  message: OutgoingMessage;
+  /** A code's message is worth nothing after the code expires: it is not sent after this. */
+  expiresAt?: string;
+}
+
+function senderOf(deps: ServiceDeps, channel: Channel): Sender | null {
+  return channel === 'email' ? deps.senders.email : deps.senders.phone;
+}
+
+/**
+ * Queues the outbox row `messageId` for its channel's sender, in `db` (the transaction that wrote
+ * the row, so the job exists exactly when the message does). With no sender for the channel (the
+ * outbox default) the stored row is all there is and nothing is queued. Answers whether it queued.
+ */
+async function queueDelivery(db: Executor, deps: ServiceDeps, messageId: number, message: OutgoingMessage, expiresAt?: Date): Promise<boolean> {
+  if (!senderOf(deps, message.channel)) return false;
+  const sealed: SealedMessage = { message, ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}) };
+  const job: MessageJob = { messageId, sealed: seal(deps.config.auth.otpPepper, JSON.stringify(sealed)) };
+  await deps.jobs.send(MESSAGE_QUEUE, job, { tx: db });
+  return true;
+}
+
+/**
+ * The message job: hands the message to its sender once. A message already delivered (its job
+ * tried again after the send) is not sent again; a refusal is kept on the row and thrown, so the
+ * queue tries again later (MESSAGE_RETRY_LIMIT, MESSAGE_RETRY_DELAY_SECONDS).
+ */
+async function deliverJob(db: Database, deps: ServiceDeps, job: MessageJob, info: JobInfo): Promise<{ outcome: string }> {
+  const row = await repo.findOutboxMessage(db, job.messageId);
+  if (!row) return { outcome: 'gone' };
+  if (row.deliveredAt) return { outcome: 'already delivered' };
+  const { message, expiresAt } = JSON.parse(unseal(deps.config.auth.otpPepper, job.sealed)) as SealedMessage;
+  if (expiresAt && Date.parse(expiresAt) <= Date.now()) {
+    await repo.markMessageFailed(db, row.id, 'not sent: its code expired before the provider took it');
+    return { outcome: 'expired' };
+  }
+  const sender = senderOf(deps, message.channel);
+  if (!sender) {
+    await repo.markMessageFailed(db, row.id, `not sent: no sender for ${message.channel} is configured`);
+    return { outcome: 'no sender' };
+  }
+  try {
+    await sender.send(message);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    const last = info.retryCount >= info.retryLimit;
+    await repo.markMessageFailed(db, row.id, last ? reason : `${reason} (try ${info.retryCount + 1} of ${info.retryLimit + 1}; tried again later)`);
+    throw new Error(`${sender.name} did not take ${row.purpose} message ${row.id}: ${reason}`);
+  }
+  await repo.markMessageDelivered(db, row.id, new Date());
+  return { outcome: 'sent' };
 }
 
 export interface OtpTarget {
@@ -168,9 +233,10 @@ function composeText(channel: Channel, storeName: string, purpose: OtpPurpose, c
 }
 
 /**
- * Stores the message in the outbox (every sender does, for the record) and hands it to the
- * channel's sender. Outside production the outbox keeps the code so the demo works without SMS
- * or email; in production the stored text has the code masked.
+ * Stores the message in the outbox (every sender does, for the record) and queues it for the
+ * channel's sender in the same transaction; the message job sends it, and tries again while the
+ * provider refuses, until the code expires. Outside production the outbox keeps the code so the
+ * demo works without SMS or email; in production the stored text has the code masked.
  */
 async function deliverCode(
   db: Executor, ctx: RequestContext, deps: ServiceDeps,
@@ -180,21 +246,15 @@ async function deliverCode(
   const keepCode = deps.config.env !== 'production';
   const { subject, text } = composeText(target.channel, ctx.store.name, purpose, code);
   const masked = keepCode ? text : text.replaceAll(code, '******').replaceAll(code.split('').join(' '), '* * * * * *');
-  const id = await repo.insertOutboxMessage(db, {
-    storeId: ctx.store.id, to: target.to, channel: target.channel, purpose,
-    code: keepCode ? code : null, subject, text: masked,
+  const outgoing: OutgoingMessage = { channel: target.channel, to: target.to, dialCode: target.dialCode, fromName: ctx.store.name, subject, text, code };
+  const queued = await db.transaction(async (tx) => {
+    const id = await repo.insertOutboxMessage(tx, {
+      storeId: ctx.store.id, to: target.to, channel: target.channel, purpose,
+      code: keepCode ? code : null, subject, text: masked,
+    });
+    return queueDelivery(tx, deps, id, outgoing, new Date(Date.now() + OTP_TTL_MS));
   });
-  const sender = target.channel === 'email' ? deps.senders.email : deps.senders.phone;
-  if (!sender) return;
-  try {
-    await sender.send({ channel: target.channel, to: target.to, dialCode: target.dialCode, fromName: ctx.store.name, subject, text, code });
-    await repo.markMessageDelivered(db, id, new Date());
-  } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    await repo.markMessageFailed(db, id, reason);
-    ctx.log.warn({ messageId: id, channel: target.channel, sender: sender.name, reason }, 'message delivery failed');
-    throw new AppError(503, 'We could not send the code right now. Please try again in a moment.', 'delivery_failed');
-  }
+  if (queued) deps.jobs.wake(MESSAGE_QUEUE);
 }
 
 // ---------- Dev outbox ----------
@@ -222,24 +282,17 @@ interface Email {
 }
 
 /**
- * Stores an email in the outbox first, then sends it when EMAIL_SENDER=smtp. A failed delivery
- * loses nothing (the outbox row keeps the error); `required` makes it a 503 for the caller.
+ * Stores an email in the outbox and, when EMAIL_SENDER=smtp, queues it for the message job in the
+ * same transaction: a provider that refuses it delays it, and loses nothing.
  */
-async function deliverEmail(db: Executor, ctx: RequestContext, deps: ServiceDeps, email: Email, required: boolean): Promise<void> {
+async function deliverEmail(db: Executor, ctx: RequestContext, deps: ServiceDeps, email: Email): Promise<void> {
   const { to, subject, text, secret } = email;
   const stored = secret && deps.config.env === 'production' ? text.replaceAll(secret, '…') : text;
-  const messageId = await repo.insertOutboxMessage(db, { storeId: ctx.store.id, to, channel: 'email', purpose: email.purpose, subject, text: stored });
-  const sender = deps.senders.email;
-  if (!sender) return;
-  try {
-    await sender.send({ channel: 'email', to, fromName: ctx.store.name, subject, text, code: '' });
-    await repo.markMessageDelivered(db, messageId, new Date());
-  } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    await repo.markMessageFailed(db, messageId, reason);
-    ctx.log.warn({ messageId, reason }, `${email.purpose} email not delivered (the message is stored)`);
-    if (required) throw new AppError(503, 'We could not send the email right now. Please try again in a moment.', 'delivery_failed');
-  }
+  const queued = await db.transaction(async (tx) => {
+    const messageId = await repo.insertOutboxMessage(tx, { storeId: ctx.store.id, to, channel: 'email', purpose: email.purpose, subject, text: stored });
+    return queueDelivery(tx, deps, messageId, { channel: 'email', to, fromName: ctx.store.name, subject, text, code: '' });
+  });
+  if (queued) deps.jobs.wake(MESSAGE_QUEUE);
 }
 
 // ---------- Messages about a customer's orders ----------
@@ -262,63 +315,46 @@ export interface CustomerMessage {
   at: Date;
 }
 
-/** A message written to the outbox and waiting to be handed to its sender. */
+/** A message written to the outbox (and queued for its sender) by a step. */
 export interface QueuedMessage { id: number; message: CustomerMessage }
 
 /**
- * Writes the message to the outbox in the caller's transaction (the step's own), unless a message
- * with its key exists: a step retried queues nothing. Answers what to deliver once the
- * transaction has committed (deliverQueued), or null.
+ * Writes the message to the outbox, and queues it for its sender, in the caller's transaction (the
+ * step's own), unless a message with its key exists: a step retried queues nothing.
  */
-async function queueMessage(db: Executor, ctx: RequestContext, message: CustomerMessage): Promise<QueuedMessage | null> {
+async function queueMessage(db: Executor, ctx: RequestContext, deps: ServiceDeps, message: CustomerMessage): Promise<QueuedMessage | null> {
   const id = await repo.insertOutboxMessageOnce(db, {
     storeId: ctx.store.id, to: message.to, channel: message.channel, purpose: message.purpose,
     subject: message.subject, text: message.text, html: message.html ?? null, dedupeKey: message.dedupeKey, createdAt: message.at,
   });
-  return id === null ? null : { id, message };
-}
-
-/**
- * Hands queued messages to their senders (SMTP, the SMS provider) after the step committed; with
- * the outbox sender the stored row is all there is. A refusal is kept on the row and logged, and
- * never undoes the step: the customer's order changed whether or not the email left.
- */
-async function deliverQueued(db: Executor, ctx: RequestContext, deps: ServiceDeps, queued: QueuedMessage[]): Promise<void> {
-  for (const { id, message } of queued) {
-    const sender = message.channel === 'email' ? deps.senders.email : deps.senders.phone;
-    if (!sender) continue;
-    try {
-      await sender.send({
-        channel: message.channel, to: message.to, dialCode: message.dialCode, fromName: ctx.store.name,
-        subject: message.subject, text: message.text, html: message.html, variables: message.variables, code: '',
-      });
-      await repo.markMessageDelivered(db, id, new Date());
-    } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      await repo.markMessageFailed(db, id, reason).catch(() => {});
-      ctx.log.warn({ messageId: id, channel: message.channel, sender: sender.name, reason }, `${message.purpose} message not delivered (the message is stored)`);
-    }
-  }
+  if (id === null) return null;
+  await queueDelivery(db, deps, id, {
+    channel: message.channel, to: message.to, dialCode: message.dialCode, fromName: ctx.store.name,
+    subject: message.subject, text: message.text, html: message.html, variables: message.variables, code: '',
+  });
+  return { id, message };
 }
 
 /** One-time codes, messages and the development outbox. */
-export function createNotificationsService({ db, config, senders }: { db: Database; config: Config; senders: Senders }) {
-  const deps: ServiceDeps = { config, senders };
+export function createNotificationsService({ db, config, senders, jobs }: { db: Database; config: Config; senders: Senders; jobs: Jobs }) {
+  const deps: ServiceDeps = { config, senders, jobs };
   return {
     issueOtp: (ctx: RequestContext, input: { customerId: number; purpose: OtpPurpose; target: OtpTarget }) => issueOtp(executor(db, ctx), ctx, deps, input),
     issueDecoyOtp: (ctx: RequestContext, input: { userId: number; purpose: OtpPurpose; recipient: string }) => issueDecoyOtp(executor(db, ctx), ctx, deps, input),
     findFlowOtp: (ctx: RequestContext, input: { userId: number; regId: number; purpose: OtpPurpose }) => findFlowOtp(executor(db, ctx), ctx, input),
     findLiveOtp: (ctx: RequestContext, input: { customerId: number; purpose: OtpPurpose; recipient: string }) => findLiveOtp(executor(db, ctx), ctx, input),
     checkOtp: (ctx: RequestContext, input: { userId: number; regId: number; purpose: OtpPurpose; code: string }) => checkOtp(executor(db, ctx), ctx, deps, input),
-    /** A message to the store's own address (the enquiry form); a failed delivery is logged, not answered. */
+    /** A message to the store's own address (the enquiry form), stored and queued for its sender. */
     emailStore: (ctx: RequestContext, input: { purpose: 'enquiry'; subject: string; text: string }) =>
-      deliverEmail(executor(db, ctx), ctx, deps, { ...input, to: ctx.store.email }, false),
-    /** An email to a person (a staff invitation): 503 when it cannot be sent. */
-    sendEmail: (ctx: RequestContext, email: Email) => deliverEmail(executor(db, ctx), ctx, deps, email, true),
-    /** A message about a customer's order, written once per key in the caller's transaction; deliver it after the commit. */
-    queue: (ctx: RequestContext, message: CustomerMessage) => queueMessage(executor(db, ctx), ctx, message),
-    /** Sends messages queued by a step that has committed (never throws: a refusal is stored on the message). */
-    deliverQueued: (ctx: RequestContext, queued: QueuedMessage[]) => deliverQueued(db, ctx, deps, queued),
+      deliverEmail(executor(db, ctx), ctx, deps, { ...input, to: ctx.store.email }),
+    /** An email to a person (a staff invitation), stored and queued for its sender. */
+    sendEmail: (ctx: RequestContext, email: Email) => deliverEmail(executor(db, ctx), ctx, deps, email),
+    /** A message about a customer's order, written and queued once per key in the caller's transaction. */
+    queue: (ctx: RequestContext, message: CustomerMessage) => queueMessage(executor(db, ctx), ctx, deps, message),
+    /** After a step that queued messages committed: this process looks at the queue now rather than at its next poll. */
+    deliverQueued: async (_ctx: RequestContext, queued: QueuedMessage[]): Promise<void> => { if (queued.length) jobs.wake(MESSAGE_QUEUE); },
+    /** The message job's work (plugins/jobs.ts): sends one queued message, or throws for the queue to try again. */
+    deliverJob: (job: MessageJob, info: JobInfo) => deliverJob(db, deps, job, info),
     /** The development outbox (GET /api/dev/outbox): not for production. One store's messages when a store is named. */
     outbox: (to: string | undefined, storeId?: number) => listOutbox(db, to, storeId),
   };

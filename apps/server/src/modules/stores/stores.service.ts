@@ -2,6 +2,7 @@ import {
   type Currency, isMediaRef, isSafeLink, isSafeWebUrl, pictureSrc, type SiteLayout, StoreConfigurationInput, type StoreProfile, type StoreProfileResponse,
 } from '@gemstore/contracts';
 import type { Database, StoreConfiguration } from '@gemstore/db';
+import { type CacheCounter, NO_CACHE_COUNTER } from '../../lib/metrics.ts';
 import type { Config, SiteConfig } from '../../config.ts';
 import { executor, type RequestContext, type Store, type Scope } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
@@ -69,13 +70,15 @@ export interface StoresDeps {
   db: Database;
   config: Config;
   content: ContentService;
+  /** Told of each look-up in this process's copies (metrics). */
+  caches?: CacheCounter;
 }
 
 /**
  * Stores: which store a domain is, its profile and page menus (the layout every page is drawn in),
  * and its settings (the back office).
  */
-export function createStoresService({ db, config, content }: StoresDeps) {
+export function createStoresService({ db, config, content, caches = NO_CACHE_COUNTER }: StoresDeps) {
   // Each process keeps a domain's store and each store's layout for STORE_CACHE_SECONDS (0: not
   // kept); a change clears them at once here and, through NOTIFY store_changed, in every other process.
   const ttlMs = config.storeCacheSeconds * 1000;
@@ -116,7 +119,9 @@ export function createStoresService({ db, config, content }: StoresDeps) {
   function layout(ctx: RequestContext): Promise<StoreLayout> {
     if (ttlMs === 0 || ctx.tx) return loadLayout(ctx);
     const hit = layouts.get(ctx.store.id);
-    if (hit && hit.expires > Date.now()) return hit.layout;
+    const fresh = hit !== undefined && hit.expires > Date.now();
+    caches.cacheLookup('store_layout', fresh);
+    if (fresh) return hit.layout;
     const loaded = loadLayout(ctx);
     const entry = { layout: loaded, expires: Date.now() + ttlMs };
     layouts.set(ctx.store.id, entry);
@@ -129,7 +134,9 @@ export function createStoresService({ db, config, content }: StoresDeps) {
     /** The store set up for a hostname, or null. */
     async findByDomain(domain: string): Promise<Store | null> {
       const hit = byDomain.get(domain);
-      if (hit && hit.expires > Date.now()) return hit.store;
+      const fresh = hit !== undefined && hit.expires > Date.now();
+      if (ttlMs > 0) caches.cacheLookup('store_domain', fresh);
+      if (fresh) return hit.store;
       const store = await repo.findStoreByDomain(db, domain);
       if (ttlMs > 0) {
         if (byDomain.size > 10000) byDomain.clear();

@@ -10,6 +10,8 @@ import type { Senders } from './modules/notifications/senders.ts';
 import { contractSerializerCompiler } from './lib/serializer.ts';
 import { OneLinePerRequest, loggerOptions } from './lib/logging.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { readReplicaPlugin } from './plugins/read-replica.ts';
+import { primaryOnly, type ReadRouting, replicaRouting } from './lib/read-replica.ts';
 import { databaseAvailabilityPlugin } from './plugins/database-availability.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -59,6 +61,11 @@ export interface BuildAppOptions {
    * through `db`, the pool is never renewed, and other processes' catalogue changes are not heard.
    */
   connections?: Pick<DbHandle, 'ping' | 'renewConnections'> & Partial<Pick<DbHandle, 'listen'>>;
+  /**
+   * The read replica (DATABASE_READ_URL, opened by the caller): public catalogue and content reads go
+   * there when they may (lib/read-replica.ts). Notices are still heard on the primary (`connections`).
+   */
+  replica?: Pick<DbHandle, 'db' | 'ping' | 'renewConnections'>;
   /** Serve the React app (off in API tests). */
   web?: boolean;
   logger?: boolean;
@@ -69,7 +76,7 @@ export interface BuildAppOptions {
 }
 
 /** The whole product as a Fastify instance, without listen() (main.ts listens, tests inject). */
-export async function buildApp({ config, db, connections, web = true, logger = true, logStream, senders }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, connections, replica, web = true, logger = true, logStream, senders }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config, logStream) : false,
     ...(config.logFormat === 'pretty' ? { logController: new OneLinePerRequest() } : {}),
@@ -83,7 +90,11 @@ export async function buildApp({ config, db, connections, web = true, logger = t
   app.decorate('config', config);
   app.decorate('db', db);
   // Built once: routes and plugins reach every module's service, and the flows above them, through the app.
-  const services = createServices({ db, config, senders });
+  const readRouting = replica ? replicaRouting({ primary: db, replica, maxLagSeconds: config.readReplica.maxLagSeconds }) : primaryOnly(db);
+  readRouting.start(app.log);
+  app.addHook('onClose', () => readRouting.stop());
+  app.decorate('readRouting', readRouting);
+  const services = createServices({ db, config, senders, readRouting });
   app.decorate('services', services);
   app.decorate('flows', createFlows(db, services, config));
   // A catalogue change made by another process (a second replica, an import job) clears this one's copy of the store's lists.
@@ -99,6 +110,7 @@ export async function buildApp({ config, db, connections, web = true, logger = t
   await app.register(databaseAvailabilityPlugin, { connections });
   await app.register(tenantPlugin);
   await app.register(authPlugin);
+  await app.register(readReplicaPlugin, { routing: readRouting });
 
   await app.register(async (api) => {
     await api.register(healthRoutes);
@@ -145,6 +157,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: Config;
+    /** Where public reads go (the read replica or the primary) and how the replica is doing. */
+    readRouting: ReadRouting;
     services: Services;
     flows: Flows;
   }

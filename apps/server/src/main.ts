@@ -32,8 +32,13 @@ const handle = await openDatabase({
   onProgress,
 });
 if (config.seedDemo) await seedDemo(handle.db, config, { onProgress, log: startup });
+// The read replica: a streaming standby, never migrated (it replays the primary's migrations).
+const replica = config.readReplica.url
+  ? await openDatabase({ databaseUrl: config.readReplica.url, poolSize: config.dbPoolSize, migrate: false })
+  : undefined;
+if (replica) onProgress(`database: public catalogue reads on the read replica (DATABASE_READ_URL) while it is at most ${config.readReplica.maxLagSeconds} s behind`);
 
-const app = await buildApp({ config, db: handle.db, connections: handle });
+const app = await buildApp({ config, db: handle.db, connections: handle, replica });
 const httpConnections = trackConnections(app.server);
 // SIGTERM (and SIGINT): stop accepting, finish what was accepted, then close the app and the database.
 closeWithGrace({ delay: config.shutdownTimeoutSeconds * 1000 + CLOSE_GRACE_MS }, async ({ signal, err }) => {
@@ -45,7 +50,7 @@ closeWithGrace({ delay: config.shutdownTimeoutSeconds * 1000 + CLOSE_GRACE_MS },
     app.server.closeAllConnections();
   }
   await app.close();
-  await handle.close();
+  await Promise.all([handle.close(), replica?.close()]);
 });
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Gemstore on http://localhost:${config.port} (${handle.kind}${handle.kind === 'pglite' ? `, ${join(config.dataDir, 'pglite')}` : ''})`);

@@ -1,5 +1,6 @@
 import type { Database } from '@gemstore/db';
 import type { Config } from './config.ts';
+import { primaryOnly, type ReadRouting } from './lib/read-replica.ts';
 import { createAddressesService } from './modules/addresses/addresses.service.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -32,17 +33,19 @@ export interface ServiceDependencies {
   config: Config;
   /** How messages leave (SMTP, SMS); made from the configuration when not given. */
   senders?: Senders;
+  /** Where public catalogue and content reads go; every read on `db` when not given. */
+  readRouting?: ReadRouting;
 }
 
 /**
  * Every module's service, built once per app. A service gets the services it calls here, so the
  * wiring is in one place and points one way: nothing below calls anything above it.
  */
-export function createServices({ db, config, senders = createSenders(config.messaging) }: ServiceDependencies) {
+export function createServices({ db, config, senders = createSenders(config.messaging), readRouting = primaryOnly(db) }: ServiceDependencies) {
   const health = createHealthService({ db });
-  const content = createContentService({ db });
-  const stores = createStoresService({ db, config, content });
-  const catalog = createCatalogService({ db, config });
+  const content = createContentService({ db, readRouting });
+  const stores = createStoresService({ db, config, content, readRouting });
+  const catalog = createCatalogService({ db, config, readRouting });
   const notifications = createNotificationsService({ db, config, senders });
   const customers = createCustomersService({ db });
   const auth = createAuthService({ db, config, customers, notifications });

@@ -41,9 +41,16 @@ if (replica) onProgress(`database: public catalogue reads on the read replica (D
 const app = await buildApp({ config, db: handle.db, connections: handle, replica });
 const httpConnections = trackConnections(app.server);
 // SIGTERM (and SIGINT): stop accepting, finish what was accepted, then close the app and the database.
-closeWithGrace({ delay: config.shutdownTimeoutSeconds * 1000 + CLOSE_GRACE_MS }, async ({ signal, err }) => {
+closeWithGrace({ delay: (config.shutdownDelaySeconds + config.shutdownTimeoutSeconds) * 1000 + CLOSE_GRACE_MS }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down: finishing the requests in progress');
+  // Not ready from now on; behind a balancer, new connections are still taken for SHUTDOWN_DELAY_SECONDS,
+  // the time its health check needs to take this process out, so none is refused meanwhile.
+  app.services.health.drain();
+  if (!err && config.shutdownDelaySeconds > 0) {
+    app.log.info(`readiness answers 503; accepting connections for ${config.shutdownDelaySeconds} s more`);
+    await new Promise((r) => setTimeout(r, config.shutdownDelaySeconds * 1000));
+  }
   const left = await httpConnections.drain({ idleMs: IDLE_CONNECTION_GRACE_MS, timeoutMs: config.shutdownTimeoutSeconds * 1000 });
   if (left) {
     app.log.warn({ connections: left }, `closing connections still busy after ${config.shutdownTimeoutSeconds} s`);

@@ -42,7 +42,7 @@ export interface ServiceDependencies {
  * wiring is in one place and points one way: nothing below calls anything above it.
  */
 export function createServices({ db, config, senders = createSenders(config.messaging), readRouting = primaryOnly(db) }: ServiceDependencies) {
-  const health = createHealthService({ db });
+  const health = createHealthService({ db, readRouting });
   const content = createContentService({ db, readRouting });
   const stores = createStoresService({ db, config, content, readRouting });
   const catalog = createCatalogService({ db, config, readRouting });

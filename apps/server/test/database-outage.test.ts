@@ -22,6 +22,24 @@ describe('GET /api/health', () => {
     expect(res.json()).toEqual({ status: 'ok' });
     expect(res.headers['cache-control']).toBe('no-store');
   });
+
+  it('live answers while the process runs; ready answers 503 draining once the process is told to stop, and live still 200', async () => {
+    const live = await t.app.inject({ url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', replica: { state: 'none', lagSeconds: null } });
+    expect(ready.headers['cache-control']).toBe('no-store');
+
+    t.app.services.health.drain();
+    const draining = await t.app.inject({ url: '/api/health/ready' });
+    expect(draining.statusCode).toBe(503);
+    expect(draining.json()).toEqual({ message: expect.stringContaining('shutting down'), code: 'draining' });
+    expect((await t.app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
+    // Requests are still served while the balancer takes the process out.
+    expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
 });
 
 describe.skipIf(testDatabaseKind !== 'postgres')('PostgreSQL out of reach', () => {
@@ -62,15 +80,19 @@ describe.skipIf(testDatabaseKind !== 'postgres')('PostgreSQL out of reach', () =
       await call('/api/store-profile', null, undefined, 'GET'),
       await placeOrder(t, shop, shopper, [stone.id], address.id),
       await t.app.inject({ url: '/api/health' }),
+      await t.app.inject({ url: '/api/health/ready' }),
     ]) {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ message: expect.stringContaining('database'), code: 'database_unavailable' });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     }
+    // The process itself is fine: an orchestrator must not restart every process over the database's outage.
+    expect((await t.app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
 
     await proxy.open();
     expect(await until200(() => call('/api/store-profile', null, undefined, 'GET'))).toBe(200);
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
     expect(await t.db.select().from(orders).where(eq(orders.storeId, shop.store.id))).toEqual([]);
     const [row] = await t.db.select({ status: items.status }).from(items).where(eq(items.id, stone.id));
     expect(row!.status).toBe('available');

@@ -275,7 +275,7 @@ export function replicaRouting({
       });
     },
     status(): ReplicaStatus {
-      const state = !checked ? 'starting' : down ? 'down' : fenced() ? 'fenced' : (lagSeconds ?? Infinity) > maxLagSeconds ? 'lagging' : 'ready';
+      const state = !checked ? 'starting' : down ? 'down' : (lagSeconds ?? Infinity) > maxLagSeconds ? 'lagging' : fenced() ? 'fenced' : 'ready';
       return { state, lagSeconds: lagSeconds === null ? null : Number(lagSeconds.toFixed(3)) };
     },
     start(logger) {

@@ -7,7 +7,9 @@
  * Shared virtual machines lose a varying share of their CPU to neighbours (steal time), so each
  * call is measured in several rounds, each right after a hello run; of the rounds with about the
  * least steal time, the one with the median ratio is reported, with its steal time beside it.
- * Writes the figures to docs/benchmarks.md.
+ * Then, on a throwaway PostgreSQL primary with a streaming standby: the listing and item-details with
+ * one server process and with two, each with and without the read replica (`--only processes` runs
+ * this part alone). Writes the figures to docs/benchmarks.md.
  */
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
@@ -21,6 +23,7 @@ import { openDatabase } from '@gemstore/db';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { productionSecrets, root, start, stop, tsx, waitFor } from './processes.ts';
+import { type Cluster, createCluster, createStandby } from '../scripts/throwaway-postgres.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,6 +64,15 @@ function stealShare(): () => number {
 function inTurn(paths: string[]) {
   let next = 0;
   return <R extends { path?: string }>(request: R): R => ({ ...request, path: paths[next++ % paths.length] });
+}
+
+/** The same load spread over several processes, each taking an equal share of the connections; requests/s summed, latencies the worst. */
+async function loadSpread(bases: string[], t: Target, connections: number, warmUp = 1): Promise<Measure> {
+  const parts = await Promise.all(bases.map((base) => load(base, t, Math.round(connections / bases.length), warmUp)));
+  return {
+    rps: parts.reduce((sum, m) => sum + m.rps, 0), p99: Math.max(...parts.map((m) => m.p99)),
+    p50: Math.max(...parts.map((m) => m.p50)), errors: parts.reduce((sum, m) => sum + m.errors, 0),
+  };
 }
 
 async function load(base: string, t: Target, connections: number, warmUp = 1): Promise<Measure> {
@@ -238,12 +250,118 @@ async function runDatabase(kind: 'postgres' | 'pglite', connectionsList: number[
   await cleanup();
 }
 
+/** Server ports of the processes part, and its throwaway primary and standby. */
+const PROCESS_PORTS = [4410, 4411];
+const PROCESS_PG_PORTS = [55410, 55411];
+const PROCESS_CONNECTIONS = 50;
+
+/**
+ * The listing and item-details with one server process and with two on one PostgreSQL primary,
+ * each with and without the read replica (a streaming standby on this same machine), in one run.
+ * Answers the section written to docs/benchmarks.md.
+ */
+async function runProcesses(): Promise<string> {
+  let primary: Cluster | undefined;
+  let standby: Cluster | undefined;
+  const servers: ReturnType<typeof start>[] = [];
+  try {
+    const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+    const loadAtStart = loadAverage();
+    primary = await createCluster({ port: PROCESS_PG_PORTS[0], maxConnections: 100 });
+    await primary.start();
+    seed({ DATABASE_URL: primary.url }, []);
+    standby = await createStandby(primary, { port: PROCESS_PG_PORTS[1], maxConnections: 100 });
+    await standby.start();
+    const setups = [
+      { name: 'one process', processes: 1, replica: false },
+      { name: 'two processes', processes: 2, replica: false },
+      { name: 'one process, read replica', processes: 1, replica: true },
+      { name: 'two processes, read replica', processes: 2, replica: true },
+    ];
+    const lines: string[] = [];
+    let targets: Target[] | undefined;
+    const helloTarget: Target = { name: 'hello', method: 'GET', path: '/hello' };
+    for (const setup of setups) {
+      const bases = PROCESS_PORTS.slice(0, setup.processes).map((port) => `http://127.0.0.1:${port}`);
+      for (const port of PROCESS_PORTS.slice(0, setup.processes)) {
+        servers.push(start('apps/server/src/main.ts', {
+          ...productionSecrets, DATABASE_URL: primary.url, ...(setup.replica ? { DATABASE_READ_URL: standby.url } : {}),
+          PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'warn',
+        }));
+      }
+      for (const base of bases) await waitFor(`${base}/api/health/ready`);
+      if (setup.replica) {
+        for (const base of bases) {
+          for (let i = 0; i < 100 && (await (await fetch(`${base}/api/health/ready`)).json() as { replica: { state: string } }).replica.state !== 'ready'; i++) await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+      if (!targets) {
+        const t = await listingTargets(bases[0]!);
+        targets = [t.page1, t.item];
+      }
+      for (const target of targets) {
+        const pairs: { hello: Measure; call: Measure; steal: number }[] = [];
+        for (let round = 0; round < rounds; round++) {
+          const steal = stealShare();
+          const hello = await load(`http://127.0.0.1:${helloPort}`, helloTarget, PROCESS_CONNECTIONS);
+          const call = await loadSpread(bases, target, PROCESS_CONNECTIONS, round === 0 ? 2 : 1);
+          pairs.push({ hello, call, steal: steal() });
+        }
+        const leastSteal = Math.min(...pairs.map((p) => p.steal));
+        const quiet = pairs.filter((p) => p.steal <= leastSteal + 0.02).sort((a, b) => a.call.rps / a.hello.rps - b.call.rps / b.hello.rps);
+        const m = quiet[Math.floor((quiet.length - 1) / 2)]!;
+        console.log(`${setup.name} ${target.name}: ${m.call.rps.toFixed(0)} req/s (${(m.call.rps / m.hello.rps).toFixed(2)} x hello), p99 ${m.call.p99} ms`);
+        lines.push(`| ${setup.name} | ${target.name} | ${m.call.rps.toFixed(0)} | ${(m.call.rps / m.hello.rps).toFixed(2)} | ${m.call.p50} | ${m.call.p99} | ${m.call.errors} | ${(m.steal * 100).toFixed(0)}% |`);
+      }
+      for (const server of servers.splice(0)) await stop(server);
+    }
+    return `<!-- processes:start -->
+## Two processes against one, and the read replica
+
+Measured by \`npm run bench\` (this part alone: \`npm run bench -- --only processes\`) on ${new Date().toISOString().slice(0, 10)}, ${stones.toLocaleString('en')} stones,
+${PROCESS_CONNECTIONS} connections in all, on a throwaway PostgreSQL primary and a streaming standby of it (\`pg_basebackup\`), both on
+this machine. With two processes the load generator gives each half of the connections; requests/s are the sum, latencies the
+worse of the two. The ratio is to the bare hello run of the same round, as above; rounds chosen as above.
+Load average (1 minute) at the start and at the end of this part: ${loadAtStart} and ${loadAverage()} (2 cores: above 2, other
+work was taking CPU from the run).
+
+| setup | call | requests/s | x hello | p50 ms | p99 ms | errors | steal |
+|---|---|---|---|---|---|---|---|
+${lines.join('\n')}
+
+What limits these on 2 cores: every part runs on the same two cores, the server processes, the primary, the standby, the
+load generator and the hello baseline. A Node process runs its requests' JavaScript on one core, so one process uses at most
+about one core for its own work and PostgreSQL and the load generator take the rest; a second process can add requests/s only
+where the first left a core idle, and then takes it from PostgreSQL and the load generator. Item-details is one short indexed
+read per request, so most of its time is the server's own work (routing, serialising), the part a second process spreads; the
+listing spends more of its time in PostgreSQL, which both processes share. A standby on the same machine adds no CPU: the
+catalogue's reads move from one PostgreSQL to another on the same cores, and the standby replays the primary's changes besides,
+so here its effect is its cost (a check each second, a second copy of the same pages in memory); on a machine of its own it
+takes those reads off the primary, which keeps the writes, the carts and the orders.
+<!-- processes:end -->`;
+  } finally {
+    for (const server of servers) await stop(server);
+    await standby?.destroy();
+    await primary?.destroy();
+  }
+}
+
+let processesSection: string | undefined;
 try {
-  if (args.only !== 'pglite') await runDatabase('postgres', [50]);
-  if (args.only !== 'postgres') await runDatabase('pglite', [10, 50]);
+  if (args.only !== 'pglite' && args.only !== 'processes') await runDatabase('postgres', [50]);
+  if (args.only !== 'postgres' && args.only !== 'processes') await runDatabase('pglite', [10, 50]);
+  if (!args.only || args.only === 'processes') processesSection = await runProcesses();
 } finally {
   await stop(hello);
   for (const server of running) await stop(server);
+}
+
+if (args.only === 'processes') {
+  const old = existsSync(args.out) ? readFileSync(args.out, 'utf8') : '';
+  const section = /<!-- processes:start -->[\s\S]*?<!-- processes:end -->/;
+  writeFileSync(args.out, section.test(old) ? old.replace(section, processesSection!) : `${old.trimEnd()}\n\n${processesSection}\n`);
+  console.log(`\n${processesSection}\nwritten to ${args.out}`);
+  process.exit(0);
 }
 
 const table = [
@@ -277,6 +395,6 @@ PostgreSQL at 100,000 stones (docs/decisions/0021). The server-rendered item pag
 in the same run (docs/decisions/0029).
 `;
 // Sections kept between runs (<!-- name:start --> … <!-- name:end -->): the dashboard's (bench/dashboard.ts writes it) and the pages' audit.
-const keptSections = existsSync(args.out) ? [...readFileSync(args.out, 'utf8').matchAll(/<!-- ([\w-]+):start -->[\s\S]*?<!-- \1:end -->/g)].map((m) => m[0]) : [];
-writeFileSync(args.out, [doc.trimEnd(), ...keptSections].join('\n\n') + '\n');
+const keptSections = existsSync(args.out) ? [...readFileSync(args.out, 'utf8').matchAll(/<!-- ([\w-]+):start -->[\s\S]*?<!-- \1:end -->/g)].map((m) => m[0]).filter((m) => !m.startsWith('<!-- processes:start')) : [];
+writeFileSync(args.out, [doc.trimEnd(), ...(processesSection ? [processesSection] : []), ...keptSections].join('\n\n') + '\n');
 console.log(`\n${table}\n\n${notes.join('\n')}\nwritten to ${args.out}`);

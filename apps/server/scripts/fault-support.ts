@@ -59,8 +59,8 @@ export interface ServerProcess {
  * Starts apps/server/src/main.ts in its own Node process (tsx as a loader, so signals reach the
  * server itself and not a wrapper) and waits until the demo store answers.
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServer(env: Record<string, string>, timeoutMs = 120_000, fixedPort?: number): Promise<ServerProcess> {
+  const port = fixedPort ?? await freePort();
   const { DATABASE_URL: _fromCaller, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -125,6 +125,8 @@ export interface Sample {
   connectionClose?: boolean;
   /** Sent on a keep-alive connection that had served an earlier request. */
   reusedConnection?: boolean;
+  /** The balancer's name of the process that answered (its X-Served-By header). */
+  servedBy?: string;
   /** Node's error code when no answer came (ECONNRESET, ECONNREFUSED, CLIENT_TIMEOUT, …). */
   error?: string;
   json?: unknown;
@@ -149,6 +151,7 @@ export function send(agent: Agent, base: string, spec: RequestSpec, timeoutMs: n
       sample.status = res.statusCode;
       sample.connectionClose = /close/i.test(String(res.headers.connection ?? ''));
       sample.retryAfter = res.headers['retry-after'] as string | undefined;
+      sample.servedBy = res.headers['x-served-by'] as string | undefined;
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', (err: NodeJS.ErrnoException) => { sample.error = err.code ?? err.message; finish(); });

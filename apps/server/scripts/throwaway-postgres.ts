@@ -33,7 +33,14 @@ export interface Cluster {
   destroy(): Promise<void>;
 }
 
-export async function createCluster(): Promise<Cluster> {
+/** Options of a throwaway cluster: a fixed port (else a free one) and a connection limit. */
+export interface ClusterOptions {
+  port?: number;
+  maxConnections?: number;
+}
+
+/** A temporary folder owned by whoever runs the server binaries, and a runner of those binaries. */
+async function workspace() {
   const bin = serverBinaries();
   const dir = mkdtempSync(join(tmpdir(), 'gemstore-pg-'));
   const asRoot = userInfo().uid === 0;
@@ -46,17 +53,18 @@ export async function createCluster(): Promise<Cluster> {
   const pg = (tool: string, args: string[]) => asRoot
     ? run('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args], { cwd: dir })
     : run(join(bin, tool), args, { cwd: dir });
+  return { dir, pg };
+}
 
-  cleanUpOnInterrupt(async () => {
-    await pg('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', 'stop']).catch(() => {});
-    rmSync(dir, { recursive: true, force: true });
-  });
+function clusterIn(dir: string, pg: Awaited<ReturnType<typeof workspace>>['pg'], port: number, maxConnections: number): Cluster {
   const data = join(dir, 'data');
   const logFile = join(dir, 'postgres.log');
-  await pg('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
-  const port = await freePort();
+  cleanUpOnInterrupt(async () => {
+    await pg('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  });
   // fsync off: a throwaway cluster; a stop in any mode still loses nothing the kernel was given.
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=50`;
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=${maxConnections}`;
   let running = false;
   const cluster: Cluster = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -82,4 +90,21 @@ export async function createCluster(): Promise<Cluster> {
     },
   };
   return cluster;
+}
+
+export async function createCluster(options: ClusterOptions = {}): Promise<Cluster> {
+  const { dir, pg } = await workspace();
+  await pg('initdb', ['-D', join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
+  return clusterIn(dir, pg, options.port ?? await freePort(), options.maxConnections ?? 50);
+}
+
+/**
+ * A streaming standby of a running cluster: pg_basebackup over the replication protocol (initdb's
+ * pg_hba.conf trusts replication connections from 127.0.0.1), with standby.signal and the primary's
+ * connection written by `-R`. Started, it replays the primary's WAL as it comes and answers reads.
+ */
+export async function createStandby(primary: Cluster, options: ClusterOptions = {}): Promise<Cluster> {
+  const { dir, pg } = await workspace();
+  await pg('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', join(dir, 'data'), '-R', '-X', 'stream', '--no-sync']);
+  return clusterIn(dir, pg, options.port ?? await freePort(), options.maxConnections ?? 50);
 }

@@ -10,6 +10,8 @@ import type { Senders } from './modules/notifications/senders.ts';
 import { contractSerializerCompiler } from './lib/serializer.ts';
 import { OneLinePerRequest, loggerOptions } from './lib/logging.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { readReplicaPlugin } from './plugins/read-replica.ts';
+import { primaryOnly, type ReadRouting, replicaRouting } from './lib/read-replica.ts';
 import { databaseAvailabilityPlugin } from './plugins/database-availability.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -61,6 +63,11 @@ export interface BuildAppOptions {
    * through `db`, the pool is never renewed, and other processes' catalogue changes are not heard.
    */
   connections?: Pick<DbHandle, 'ping' | 'renewConnections'> & Partial<Pick<DbHandle, 'listen' | 'pool'>>;
+  /**
+   * The read replica (DATABASE_READ_URL, opened by the caller): public catalogue and content reads go
+   * there when they may (lib/read-replica.ts). Notices are still heard on the primary (`connections`).
+   */
+  replica?: Pick<DbHandle, 'db' | 'ping' | 'renewConnections'>;
   /** Serve the React app (off in API tests). */
   web?: boolean;
   logger?: boolean;
@@ -73,7 +80,7 @@ export interface BuildAppOptions {
 }
 
 /** The whole product as a Fastify instance, without listen() (main.ts listens, tests inject). */
-export async function buildApp({ config, db, connections, web = true, logger = true, logStream, senders, metrics = createMetrics() }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, connections, replica, web = true, logger = true, logStream, senders, metrics = createMetrics() }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config, logStream) : false,
     ...(config.logFormat === 'pretty' ? { logController: new OneLinePerRequest() } : {}),
@@ -87,7 +94,11 @@ export async function buildApp({ config, db, connections, web = true, logger = t
   app.decorate('config', config);
   app.decorate('db', db);
   // Built once: routes and plugins reach every module's service, and the flows above them, through the app.
-  app.decorate('metrics', metrics);
+  const readRouting = replica ? replicaRouting({ primary: db, replica, maxLagSeconds: config.readReplica.maxLagSeconds }) : primaryOnly(db);
+  readRouting.start(app.log);
+  app.addHook('onClose', () => readRouting.stop());
+  app.decorate('readRouting', readRouting);
+    app.decorate('metrics', metrics);
   const jobs = createJobs({
     db, log: app.log, pollSeconds: config.jobs.pollSeconds,
     events: { sent: (queue) => metrics.jobSent(queue), finished: (queue, outcome, seconds) => metrics.jobFinished(queue, outcome, seconds) },
@@ -100,7 +111,7 @@ export async function buildApp({ config, db, connections, web = true, logger = t
     jobs: () => jobs.counts(),
     outboxBacklog: async () => { const m = (await jobs.counts())[MESSAGE_QUEUE]; return m ? m.waiting + m.active : 0; },
   } satisfies MetricsSources);
-  const services = createServices({ db, config, senders, jobs, caches: metrics });
+  const services = createServices({ db, config, senders, jobs, caches: metrics, readRouting });
   app.decorate('services', services);
   app.decorate('flows', createFlows(db, services, config, jobs));
   // A catalogue change made by another process (a second replica, an import job) clears this one's copy of the store's lists.
@@ -117,6 +128,7 @@ export async function buildApp({ config, db, connections, web = true, logger = t
   await app.register(databaseAvailabilityPlugin, { connections });
   await app.register(tenantPlugin);
   await app.register(authPlugin);
+  await app.register(readReplicaPlugin, { routing: readRouting });
 
   await app.register(async (api) => {
     await api.register(healthRoutes);
@@ -161,6 +173,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: Config;
+    /** Where public reads go (the read replica or the primary) and how the replica is doing. */
+    readRouting: ReadRouting;
     services: Services;
     flows: Flows;
     /** Background jobs (lib/jobs.ts): `runDue()` runs what is due now (tests, with JOBS_POLL_SECONDS=0). */

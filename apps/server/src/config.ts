@@ -29,6 +29,9 @@ const EnvSchema = z.object({
   // An empty value means unset (DATABASE_URL= in a shell or .env).
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(4),
+  // A streaming standby of DATABASE_URL for public catalogue and content reads (docs/decisions/0042).
+  DATABASE_READ_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  READ_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Unset: one readable line per request in development, JSON lines otherwise (log collectors, tests).
@@ -46,6 +49,8 @@ const EnvSchema = z.object({
   // Peers whose X-Forwarded-For, -Proto and -Host are believed; from anyone else they are ignored.
   TRUSTED_PROXIES: z.string().default('').transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean)),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  // After SIGTERM, how long the process goes on serving, its readiness check failing, so the balancer takes it out first.
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(0),
   // Messages (one-time codes). `outbox` stores them only; the dev outbox shows them outside production.
   EMAIL_SENDER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMS_SENDER: z.enum(['outbox', 'msg91']).default('outbox'),
@@ -142,6 +147,9 @@ const EnvSchema = z.object({
     ctx.addIssue({ code: 'custom', path: [e.MEDIA_S3_ACCESS_KEY_ID ? 'MEDIA_S3_SECRET_ACCESS_KEY' : 'MEDIA_S3_ACCESS_KEY_ID'], message: 'is required with the other key (or leave both unset to use the SDK\'s own credentials)' });
   }
   // The guard all stores share must never be what stops one store: its own cap comes first.
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['DATABASE_READ_URL'], message: 'needs DATABASE_URL: a read replica is a standby of a PostgreSQL primary, not of the embedded database' });
+  }
   if (e.SMS_LIMIT_GLOBAL < e.OTP_LIMIT_PER_STORE) ctx.addIssue({ code: 'custom', path: ['SMS_LIMIT_GLOBAL'], message: 'must be at least OTP_LIMIT_PER_STORE' });
 });
 
@@ -155,6 +163,8 @@ export interface Config {
   mediaDir: string;
   databaseUrl?: string;
   dbPoolSize: number;
+  /** A streaming standby for public reads (lib/read-replica.ts). */
+  readReplica: ReadReplicaConfig;
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   /** `pretty`: one coloured line per request (development); `json`: one JSON object per line. */
@@ -170,6 +180,8 @@ export interface Config {
   trustedProxies: string[];
   /** How long SIGTERM waits for requests in progress and open connections (main.ts). */
   shutdownTimeoutSeconds: number;
+  /** How long after SIGTERM the process keeps accepting connections while its readiness check fails (main.ts). */
+  shutdownDelaySeconds: number;
   messaging: MessagingConfig;
   auth: AuthConfig;
   checkout: CheckoutConfig;
@@ -221,6 +233,13 @@ export interface S3MediaConfig {
   forcePathStyle: boolean;
   /** Time limit of one call to the store, retries included. */
   timeoutMs: number;
+}
+
+export interface ReadReplicaConfig {
+  /** Unset: every read goes to the primary. */
+  url?: string;
+  /** Past this lag (or while it does not answer) every read goes to the primary. */
+  maxLagSeconds: number;
 }
 
 /** The CSV import's job runner (plugins/imports.ts, flows/imports.ts). */
@@ -316,6 +335,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: resolve(dataDir, 'media'),
     databaseUrl: e.DATABASE_URL,
     dbPoolSize: e.DB_POOL_SIZE,
+    readReplica: { url: e.DATABASE_READ_URL, maxLagSeconds: e.READ_REPLICA_MAX_LAG_SECONDS },
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
@@ -331,6 +351,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     trustedProxies: e.TRUSTED_PROXIES,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     messaging: {
       emailSender: e.EMAIL_SENDER,
       smsSender: e.SMS_SENDER,

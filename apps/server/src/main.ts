@@ -99,6 +99,11 @@ async function runPrimary(config: Config): Promise<void> {
 /** One server process: alone, or one of a cluster's workers (then it neither migrates nor seeds, and its metrics go to the primary's scrape). */
 async function runServer(config: Config): Promise<void> {
   const handle = await openPrepared(config, !cluster.isWorker);
+  // The read replica: a streaming standby, never migrated (it replays the primary's migrations).
+  const replica = config.readReplica.url
+    ? await openDatabase({ databaseUrl: config.readReplica.url, poolSize: config.dbPoolSize, migrate: false })
+    : undefined;
+  if (replica && !cluster.isWorker) onProgress(`database: public catalogue reads on the read replica (DATABASE_READ_URL) while it is at most ${config.readReplica.maxLagSeconds} s behind`);
   const metrics = createMetrics();
   if (cluster.isWorker) {
     // Answers the primary's requests for this worker's metrics (METRICS_PORT answers for all).
@@ -106,7 +111,7 @@ async function runServer(config: Config): Promise<void> {
     AggregatorRegistry.setRegistries([metrics.registry]);
   }
   // A cluster's metrics are served by its primary; a lone server serves its own on METRICS_PORT.
-  const app = await buildApp({ config, db: handle.db, connections: handle, metrics });
+  const app = await buildApp({ config, db: handle.db, connections: handle, replica, metrics });
   const metricsServer = cluster.isWorker || config.metrics.port === undefined ? undefined : await serveMetrics({
     host: config.metrics.host, port: config.metrics.port, token: config.metrics.token,
     scrape: async () => ({ contentType: metrics.registry.contentType, body: await metrics.registry.metrics() }),
@@ -115,9 +120,16 @@ async function runServer(config: Config): Promise<void> {
   // A worker stops on the primary's SIGTERM alone: Ctrl-C reaches every process of the terminal, and a second signal would cut the drain short.
   if (cluster.isWorker) process.on('SIGINT', () => {});
   // SIGTERM (and SIGINT): stop accepting, finish what was accepted, then close the app and the database.
-  closeWithGrace({ delay: config.shutdownTimeoutSeconds * 1000 + CLOSE_GRACE_MS, ...(cluster.isWorker ? { skip: ['SIGINT'] } : {}) }, async ({ signal, err }) => {
+  closeWithGrace({ delay: (config.shutdownDelaySeconds + config.shutdownTimeoutSeconds) * 1000 + CLOSE_GRACE_MS, ...(cluster.isWorker ? { skip: ['SIGINT'] } : {}) }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing the requests in progress');
+    // Not ready from now on; behind a balancer, new connections are still taken for SHUTDOWN_DELAY_SECONDS,
+    // the time its health check needs to take this process out, so none is refused meanwhile.
+    app.services.health.drain();
+    if (!err && config.shutdownDelaySeconds > 0) {
+      app.log.info(`readiness answers 503; accepting connections for ${config.shutdownDelaySeconds} s more`);
+      await new Promise((r) => setTimeout(r, config.shutdownDelaySeconds * 1000));
+    }
     const left = await httpConnections.drain({ idleMs: IDLE_CONNECTION_GRACE_MS, timeoutMs: config.shutdownTimeoutSeconds * 1000 });
     if (left) {
       app.log.warn({ connections: left }, `closing connections still busy after ${config.shutdownTimeoutSeconds} s`);
@@ -125,7 +137,7 @@ async function runServer(config: Config): Promise<void> {
     }
     await app.close();
     if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
-    await handle.close();
+    await Promise.all([handle.close(), replica?.close()]);
   });
   await app.listen({ port: config.port, host: config.host });
   if (cluster.isWorker) app.log.info(`worker ${process.pid} serving on port ${config.port}`);

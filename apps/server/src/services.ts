@@ -4,6 +4,7 @@ import { createMediaStore, type MediaStore } from './lib/media-store.ts';
 
 import type { Jobs } from './lib/jobs.ts';
 import type { CacheCounter } from './lib/metrics.ts';
+import { primaryOnly, type ReadRouting } from './lib/read-replica.ts';
 import { createAddressesService } from './modules/addresses/addresses.service.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -43,6 +44,8 @@ export interface ServiceDependencies {
   jobs: Jobs;
   /** Told of each look-up in the services' caches (metrics). */
   caches?: CacheCounter;
+  /** Where public catalogue and content reads go; every read on `db` when not given. */
+  readRouting?: ReadRouting;
 }
 
 /**
@@ -50,12 +53,12 @@ export interface ServiceDependencies {
  * wiring is in one place and points one way: nothing below calls anything above it.
  */
 export function createServices({
-  db, config, senders = createSenders(config.messaging), jobs, caches, mediaStore = createMediaStore(config.media, config.dataDir),
+  db, config, senders = createSenders(config.messaging), jobs, caches, readRouting = primaryOnly(db), mediaStore = createMediaStore(config.media, config.dataDir),
 }: ServiceDependencies) {
-  const health = createHealthService({ db });
-  const content = createContentService({ db, mediaBase: config.media.publicBase });
-  const stores = createStoresService({ db, config, content, caches });
-  const catalog = createCatalogService({ db, config, caches });
+  const health = createHealthService({ db, readRouting });
+  const content = createContentService({ db, readRouting, mediaBase: config.media.publicBase });
+  const stores = createStoresService({ db, config, content, caches, readRouting });
+  const catalog = createCatalogService({ db, config, caches, readRouting });
   const notifications = createNotificationsService({ db, config, senders, jobs });
   const customers = createCustomersService({ db });
   const auth = createAuthService({ db, config, customers, notifications });

@@ -3,57 +3,13 @@
  * the test cuts (every connection reset, new ones refused) and restores. GET /api/health runs on
  * both databases.
  */
-import { once } from 'node:events';
-import { type AddressInfo, type Server, type Socket, connect, createServer } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { databaseFailureOf, items, orders, stores } from '@gemstore/db';
 import { buildTestApp, testDatabaseKind, type TestApp } from './helper.ts';
+import { CuttableProxy } from './cuttable-proxy.ts';
 import { caller, createShop, createShopper, createStone, insertAddress, placeOrder } from './checkout-fixtures.ts';
-
-/**
- * A TCP forwarder to the database that can be cut, as a database shutting down does (every
- * connection closed, new ones refused), and restored.
- */
-class CuttableProxy {
-  private server: Server | null = null;
-  private readonly sockets = new Set<Socket>();
-  port = 0;
-  private target = { host: '127.0.0.1', port: 5432 };
-
-  /** The URL the app connects to instead of `url`. */
-  via(url: string): string {
-    const u = new URL(url);
-    this.target = { host: u.hostname, port: Number(u.port || 5432) };
-    u.host = `127.0.0.1:${this.port}`;
-    return u.toString();
-  }
-
-  async open() {
-    const server = createServer((client) => {
-      const upstream = connect(this.target.port, this.target.host);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => { client.destroy(); upstream.destroy(); });
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    server.listen(this.port, '127.0.0.1');
-    await once(server, 'listening');
-    this.port = (server.address() as AddressInfo).port;
-    this.server = server;
-  }
-
-  async cut() {
-    const server = this.server!;
-    this.server = null;
-    const closed = new Promise((r) => server.close(r));
-    for (const s of this.sockets) s.destroy();
-    await closed;
-  }
-}
 
 describe('GET /api/health', () => {
   let t: TestApp;
@@ -65,6 +21,24 @@ describe('GET /api/health', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('live answers while the process runs; ready answers 503 draining once the process is told to stop, and live still 200', async () => {
+    const live = await t.app.inject({ url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', replica: { state: 'none', lagSeconds: null } });
+    expect(ready.headers['cache-control']).toBe('no-store');
+
+    t.app.services.health.drain();
+    const draining = await t.app.inject({ url: '/api/health/ready' });
+    expect(draining.statusCode).toBe(503);
+    expect(draining.json()).toEqual({ message: expect.stringContaining('shutting down'), code: 'draining' });
+    expect((await t.app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
+    // Requests are still served while the balancer takes the process out.
+    expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
   });
 });
 
@@ -106,15 +80,19 @@ describe.skipIf(testDatabaseKind !== 'postgres')('PostgreSQL out of reach', () =
       await call('/api/store-profile', null, undefined, 'GET'),
       await placeOrder(t, shop, shopper, [stone.id], address.id),
       await t.app.inject({ url: '/api/health' }),
+      await t.app.inject({ url: '/api/health/ready' }),
     ]) {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ message: expect.stringContaining('database'), code: 'database_unavailable' });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     }
+    // The process itself is fine: an orchestrator must not restart every process over the database's outage.
+    expect((await t.app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
 
     await proxy.open();
     expect(await until200(() => call('/api/store-profile', null, undefined, 'GET'))).toBe(200);
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
     expect(await t.db.select().from(orders).where(eq(orders.storeId, shop.store.id))).toEqual([]);
     const [row] = await t.db.select({ status: items.status }).from(items).where(eq(items.id, stone.id));
     expect(row!.status).toBe('available');

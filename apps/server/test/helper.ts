@@ -18,6 +18,8 @@ export interface TestApp {
   connections: DbHandle;
   /** SQL statements sent since the app was built (reset by assigning 0), and the text of the latest ones. */
   queries: { count: number; recent: string[] };
+  /** The same for the read replica's connection (with the `replica` option). */
+  replicaQueries: { count: number; recent: string[] };
   close(): Promise<void>;
 }
 
@@ -41,7 +43,14 @@ export const testDatabaseKind = process.env.DATABASE_URL ? 'postgres' : 'pglite'
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: Writable; web?: boolean; connectVia?: (url: string) => string } = {},
+  options: {
+    logStream?: Writable; web?: boolean; connectVia?: (url: string) => string;
+    /**
+     * Give the app a read replica: a second connection to the same database (on PostgreSQL through
+     * `replicaVia`, when given), whose statements `replicaQueries` counts.
+     */
+    replica?: boolean; replicaVia?: (url: string) => string;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-test-'));
   const database = await testDatabase();
@@ -49,21 +58,25 @@ export async function buildTestApp(
     NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', STORE_CACHE_SECONDS: '0', JOBS_POLL_SECONDS: '0', RECONCILE_SECONDS: '0',
     ...(database.url ? { DATABASE_URL: database.url } : {}), ...env,
   });
+  const counter = (counts: { count: number; recent: string[] }) => (sql: string) => {
+    counts.count++;
+    counts.recent.push(sql);
+    if (counts.recent.length > 50) counts.recent.shift();
+  };
   const queries = { count: 0, recent: [] as string[] };
-  const handle = await database.open((sql) => {
-    queries.count++;
-    queries.recent.push(sql);
-    if (queries.recent.length > 50) queries.recent.shift();
-  }, options.connectVia);
+  const replicaQueries = { count: 0, recent: [] as string[] };
+  const handle = await database.open(counter(queries), options.connectVia);
+  const replica = options.replica ? await database.open(counter(replicaQueries), options.replicaVia) : undefined;
   const app = await buildApp({
-    config, db: handle.db, connections: handle, web: options.web ?? false,
+    config, db: handle.db, connections: handle, replica, web: options.web ?? false,
     logger: options.logStream !== undefined, logStream: options.logStream,
   });
   await app.ready();
   return {
-    app, db: handle.db, connections: handle, config, kind: handle.kind, queries,
+    app, db: handle.db, connections: handle, config, kind: handle.kind, queries, replicaQueries,
     async close() {
       await app.close();
+      await replica?.close();
       await handle.close();
       await database.release();
       rmSync(dataDir, { recursive: true, force: true });

@@ -85,3 +85,18 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 /** GET /api/health (for load balancers): 200 when the database answers, else 503 with ErrorBody. */
 export const HealthResponse = z.object({ status: z.literal('ok') });
 export type HealthResponse = z.infer<typeof HealthResponse>;
+
+/**
+ * GET /api/health/ready (load balancers): 200 while this process takes new requests and the
+ * database answers; 503 `draining` once it has been told to stop, 503 `database_unavailable` while
+ * the database does not answer. `replica` says where public reads go: `none` (no read replica),
+ * `ready` (there), or `starting`, `lagging`, `down`, `fenced` (to the primary meanwhile).
+ */
+export const HealthReadyResponse = z.object({
+  status: z.literal('ok'),
+  replica: z.object({
+    state: z.enum(['none', 'starting', 'ready', 'lagging', 'down', 'fenced']),
+    lagSeconds: z.number().nullable(),
+  }),
+});
+export type HealthReadyResponse = z.infer<typeof HealthReadyResponse>;

@@ -49,6 +49,12 @@ export interface RequestContext {
   ip: string;
   log: FastifyBaseLogger;
   tx?: Transaction;
+  /**
+   * Public catalogue and content reads of this request may go to the read replica (DATABASE_READ_URL):
+   * set for a guest's or customer's read with no write of theirs in the last seconds
+   * (plugins/read-replica.ts); unset, everything is read from the primary.
+   */
+  replicaReads?: boolean;
 }
 
 /** The context of a signed-in customer: services of customer-owned things take this. */

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { SiteLayout } from '@gemstore/contracts';
 import { newPageNonce, pageSecurityHeaders } from './security-headers.ts';
+import { recentWriteMarker } from './read-replica.ts';
 import { requestDomain } from '../lib/domains.ts';
 import { GUEST } from '../lib/context.ts';
 
@@ -114,14 +115,19 @@ export async function webPlugin(app: FastifyInstance) {
       if (fresh) return sendPage(request, reply, hit);
       if (hit) rendered.delete(key);
     }
+    // A visitor who just wrote reads the primary in the page's calls too (plugins/read-replica.ts).
+    const recentWrite = recentWriteMarker(request.headers.cookie);
     const context: WebLoadContext = {
       nonce: noncePlaceholder,
-      site: async () => (store ? app.flows.site.layout({ store, actor: GUEST, ip: request.ip, log: request.log }) : null),
+      site: async () => (store ? app.flows.site.layout({ store, actor: GUEST, ip: request.ip, log: request.log, replicaReads: recentWrite === undefined }) : null),
       async api(path, init = {}) {
         const res = await app.inject({
           method: (init.method ?? 'GET') as 'GET',
           url: `/api/${path.replace(/^\//, '')}`,
-          headers: { domain, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+          headers: {
+            domain, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...(recentWrite ? { cookie: recentWrite } : {}),
+          },
           payload: init.body === undefined ? undefined : JSON.stringify(init.body),
         });
         return { status: res.statusCode, data: res.body ? res.json() : null };

@@ -174,6 +174,8 @@ export const endpoints = withSchemas(routes, {
   ogImage: { params: z.object({ '*': z.string().max(500) }), response: 'file', errors: [404] },
 
   health: { response: c.HealthResponse, errors: [503] },
+  healthLive: { response: c.HealthResponse },
+  healthReady: { response: c.HealthReadyResponse, errors: [503] },
   openApi: { response: z.record(z.string(), z.unknown()) },
   apiReference: { response: 'html' },
   outbox: { query: c.OutboxQuery, response: c.OutboxResponse },

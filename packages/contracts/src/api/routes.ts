@@ -281,6 +281,8 @@ export const seoRoutes = {
 
 export const systemRoutes = {
   health: route({ method: 'GET', path: '/health', access: 'system', summary: 'Whether the database answers (load balancers; no domain header).' }),
+  healthLive: route({ method: 'GET', path: '/health/live', access: 'system', summary: 'Whether the process runs (orchestrators restart it when not); asks nothing of the database.' }),
+  healthReady: route({ method: 'GET', path: '/health/ready', access: 'system', summary: 'Whether this process takes new requests (load balancers): 503 once it drains after SIGTERM and while it cannot reach the database; a process still starting does not listen yet.' }),
   openApi: route({ method: 'GET', path: '/openapi.json', access: 'system', summary: 'This API as an OpenAPI 3.1 document (no domain header).' }),
   apiReference: route({ method: 'GET', path: '/docs', access: 'system', summary: 'A readable reference page of this API, made from the OpenAPI document.' }),
 } as const;

@@ -11,5 +11,9 @@ export async function cartRoutes(app: FastifyInstance) {
     cartDelete: (request) => cart.remove(customerContext(request), request.body.cartId),
     // Public catalogue data (Buy Now and checkout): no sign-in needed.
     itemsByIds: (request) => cart.itemsByIds(request.ctx, request.body.itemIds),
+  }, {
+    // POSTs that only read: they mark no write (plugins/read-replica.ts); the cart and its stones are still read from the primary.
+    cartAll: { config: { readsOnly: true } },
+    itemsByIds: { config: { readsOnly: true } },
   });
 }

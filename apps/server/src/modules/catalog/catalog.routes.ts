@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { catalogRoutes as catalogTable, endpoints, ListingFilterBody } from '@gemstore/contracts';
 import { endpointsOf, registerEndpoints } from '../../lib/endpoints.ts';
 
+const READS_ONLY = { config: { readsOnly: true } };
+
 export async function catalogRoutes(app: FastifyInstance) {
   const { catalog } = app.services;
   const { search } = app.flows;
@@ -21,5 +23,8 @@ export async function catalogRoutes(app: FastifyInstance) {
     stoneCounts: (request) => catalog.stoneCounts(request.ctx, request.body),
     search: (request) => catalog.search(request.ctx, request.body, request.query.page),
     searchSuggestions: (request) => search.suggest(request.ctx, request.query.q),
+  }, {
+    // POSTs that only read (the filter is in the body): they may read the replica and mark no write.
+    productItems: READS_ONLY, itemsByFilter: READS_ONLY, stoneCounts: READS_ONLY, search: READS_ONLY,
   });
 }

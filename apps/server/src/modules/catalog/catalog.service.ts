@@ -8,6 +8,7 @@ import type { Database } from '@gemstore/db';
 import type { Config } from '../../config.ts';
 import { executor, type RequestContext, type Scope } from '../../lib/context.ts';
 import type { Executor } from '../../lib/db.ts';
+import type { ReadRouting } from '../../lib/read-replica.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { searchWords } from '../../lib/search.ts';
 import * as repo from './catalog.repo.ts';
@@ -307,13 +308,15 @@ export interface CatalogDeps {
   config: Config;
   /** Told of each look-up in this process's copies (metrics). */
   caches?: CacheCounter;
+  /** Where the public reads go: the read replica when the request may read it (lib/read-replica.ts). */
+  readRouting: ReadRouting;
 }
 
 /**
  * The catalogue: categories, products (gem types), their attribute lists and the stones. Owns the
  * stone's status: orders reserve, sell and free stones through it.
  */
-export function createCatalogService({ db, config, caches = NO_CACHE_COUNTER }: CatalogDeps) {
+export function createCatalogService({ db, config, caches = NO_CACHE_COUNTER, readRouting }: CatalogDeps) {
   // The store's lists (products, ratti buckets, attribute values) are kept per process for STORE_CACHE_SECONDS (0 = never cached).
   const mastersTtlMs = config.storeCacheSeconds * 1000;
   // Public pictures in answers: /media/… or under the CDN's base (MEDIA_PUBLIC_URL).
@@ -322,23 +325,41 @@ export function createCatalogService({ db, config, caches = NO_CACHE_COUNTER }: 
   // Counts each store's changes seen by this process: what was made from the catalogue at an older count is out of date.
   const generations = new Map<number, number>();
   /** Pages made from the store's catalogue before now are out of date. */
-  const pagesOutOfDate = (storeId: number) => generations.set(storeId, (generations.get(storeId) ?? 0) + 1);
+  const pagesOutOfDate = (storeId: number) => {
+    generations.set(storeId, (generations.get(storeId) ?? 0) + 1);
+    // What is read afresh now must not come from a replica that has not replayed the change yet.
+    readRouting.fence();
+  };
   /** The store's catalogue changed (the back office): its lists are read afresh on the next request. */
   const forget = (storeId: number): void => {
     mastersByStore.delete(storeId);
     pagesOutOfDate(storeId);
   };
-  // Prepared stone reads live as long as the service.
-  const reads = new repo.StoneReads(db);
+  // Prepared stone reads live as long as the service: one set on the primary, one on the read replica.
+  const primaryStoneReads = new repo.StoneReads(db);
+  const stoneReadsByDatabase = new Map<Executor, repo.StoneReads>([[db, primaryStoneReads]]);
+
+  /**
+   * A public read, with the database the request may read (lib/read-replica.ts) and that
+   * database's prepared stone reads; inside a transaction, the transaction and the primary's.
+   */
+  function publicRead<T>(ctx: RequestContext, body: (q: Executor, stones: repo.StoneReads) => Promise<T>): Promise<T> {
+    return readRouting.read(ctx, (q) => {
+      if (ctx.tx) return body(q, primaryStoneReads);
+      let stones = stoneReadsByDatabase.get(q);
+      if (!stones) stoneReadsByDatabase.set(q, stones = new repo.StoneReads(q));
+      return body(q, stones);
+    });
+  }
 
   /** The store's lists, from the cache when fresh; `fresh` when the cached copy lacks something added since it was loaded. */
   function masters(ctx: RequestContext, fresh = false): Promise<CatalogMasters> {
-    if (mastersTtlMs === 0 || ctx.tx) return loadMasters(executor(db, ctx), ctx.store.id);
+    if (mastersTtlMs === 0 || ctx.tx) return publicRead(ctx, (q) => loadMasters(q, ctx.store.id));
     const hit = mastersByStore.get(ctx.store.id);
     const usable = hit !== undefined && !fresh && hit.expires > Date.now();
     caches.cacheLookup('catalogue_lists', usable);
     if (usable) return hit.masters;
-    const loaded = loadMasters(db, ctx.store.id);
+    const loaded = publicRead(ctx, (q) => loadMasters(q, ctx.store.id));
     mastersByStore.set(ctx.store.id, { masters: loaded, expires: Date.now() + mastersTtlMs });
     loaded.catch(() => mastersByStore.delete(ctx.store.id));
     return loaded;
@@ -357,11 +378,13 @@ export function createCatalogService({ db, config, caches = NO_CACHE_COUNTER }: 
    * page's: every stone on it was available when the ids were read.
    */
   async function availableItems(ctx: RequestContext, f: repo.StoneFilter, offset: number, limit: number): Promise<Item[]> {
-    const ids = await reads.listAvailableIds(ctx.store.id, f, offset, limit);
+    const ids = await publicRead(ctx, (_q, reads) => reads.listAvailableIds(ctx.store.id, f, offset, limit));
     if (!ids.length) return [];
     const { stones } = await masters(ctx);
     const missing = ids.filter((id) => !stones.has(id));
-    if (missing.length) for (const row of await reads.findByIds(ctx.store.id, missing)) remember(stones, row.id, row, REMEMBERED_STONES);
+    if (missing.length) {
+      for (const row of await publicRead(ctx, (_q, reads) => reads.findByIds(ctx.store.id, missing))) remember(stones, row.id, row, REMEMBERED_STONES);
+    }
     const rows = ids.flatMap((id) => {
       const row = stones.get(id);
       return !row ? [] : row.status === 'available' ? [row] : [{ ...row, status: 'available' as const }];
@@ -370,27 +393,27 @@ export function createCatalogService({ db, config, caches = NO_CACHE_COUNTER }: 
   }
 
   return {
-    categories: (ctx: RequestContext, ref: string | null) => getCategories(executor(db, ctx), ctx, ref, mediaBase),
+    categories: (ctx: RequestContext, ref: string | null) => publicRead(ctx, (q) => getCategories(q, ctx, ref, mediaBase)),
     /** Every product of the store, from its lists (cached; a change clears them). */
     async products(ctx: RequestContext) {
       return { products: [...(await masters(ctx)).products.values()].map((p) => toProductSummary(p, mediaBase)) };
     },
-    productAttributes: (ctx: RequestContext, ref: string) => getProductAttributes(executor(db, ctx), ctx, ref, mediaBase),
+    productAttributes: (ctx: RequestContext, ref: string) => publicRead(ctx, (q) => getProductAttributes(q, ctx, ref, mediaBase)),
     /** Each product's listing (category and product urls), for the sitemap. */
-    listings: (ctx: RequestContext) => repo.listProducts(executor(db, ctx), ctx.store.id),
+    listings: (ctx: RequestContext) => publicRead(ctx, (q) => repo.listProducts(q, ctx.store.id)),
     /** How many stones the sitemap lists (all not sold), and one slice of them in a stable order. */
-    countListedStones: (ctx: RequestContext) => repo.countListedStones(executor(db, ctx), ctx.store.id),
-    listedStoneUrls: (ctx: RequestContext, offset: number, limit: number) => repo.listListedStoneUrls(executor(db, ctx), ctx.store.id, offset, limit),
-    rattis: (ctx: RequestContext) => getRattis(executor(db, ctx), ctx),
+    countListedStones: (ctx: RequestContext) => publicRead(ctx, (q) => repo.countListedStones(q, ctx.store.id)),
+    listedStoneUrls: (ctx: RequestContext, offset: number, limit: number) => publicRead(ctx, (q) => repo.listListedStoneUrls(q, ctx.store.id, offset, limit)),
+    rattis: (ctx: RequestContext) => publicRead(ctx, (q) => getRattis(q, ctx)),
     listItems: (ctx: RequestContext, body: ListingFilterBody, page: number) => listItems(masters, availableItems, ctx, body, page),
-    stoneCounts: (ctx: RequestContext, body: StoneSearchBody) => stoneCounts(executor(db, ctx), reads, masters, ctx, body),
+    stoneCounts: (ctx: RequestContext, body: StoneSearchBody) => publicRead(ctx, (q, reads) => stoneCounts(q, reads, masters, ctx, body)),
     /** One page of the stones a search (and its filter) finds. */
     async search(ctx: RequestContext, body: StoneSearchBody, page: number): Promise<ListingResponse> {
-      return listPage(availableItems, ctx, await searchFilter(executor(db, ctx), masters, ctx, body), page);
+      return listPage(availableItems, ctx, await publicRead(ctx, (q) => searchFilter(q, masters, ctx, body)), page);
     },
     /** For the search box: the gem types the words name and the newest few stones they find. */
     async suggest(ctx: RequestContext, text: string): Promise<{ products: ProductLink[]; items: Item[] }> {
-      const terms = await searchTerms(executor(db, ctx), masters, ctx, text);
+      const terms = await publicRead(ctx, (q) => searchTerms(q, masters, ctx, text));
       if (!terms.length) return { products: [], items: [] };
       const m = await masters(ctx);
       // The gem types every word that names one agrees on ("blue saphire": Blue Sapphire, not Yellow).
@@ -413,7 +436,7 @@ export function createCatalogService({ db, config, caches = NO_CACHE_COUNTER }: 
     generation: (storeId: number): number => generations.get(storeId) ?? 0,
 
     async itemDetails(ctx: RequestContext, ref: string): Promise<ItemDetailResponse> {
-      const row = await reads.findDetail(ctx.store.id, ref);
+      const row = await publicRead(ctx, (_q, reads) => reads.findDetail(ctx.store.id, ref));
       if (!row) throw new NotFoundError('This stone does not exist.');
       const [item] = await describe(ctx, [row]);
       return { item: { ...item!, description: row.description, photos: photosOf(row.photos, mediaBase) } };
@@ -421,9 +444,12 @@ export function createCatalogService({ db, config, caches = NO_CACHE_COUNTER }: 
 
     /** Similar stones for a stone's page: the same gem, nearest in weight and price. */
     async relatedItems(ctx: RequestContext, ref: string): Promise<RelatedItemsResponse> {
-      const stone = await reads.findDetail(ctx.store.id, ref);
-      if (!stone) throw new NotFoundError('This stone does not exist.');
-      return { items: await describe(ctx, await repo.findRelatedStones(executor(db, ctx), stone, RELATED_STONES)) };
+      const related = await publicRead(ctx, async (q, reads) => {
+        const stone = await reads.findDetail(ctx.store.id, ref);
+        return stone ? repo.findRelatedStones(q, stone, RELATED_STONES) : null;
+      });
+      if (!related) throw new NotFoundError('This stone does not exist.');
+      return { items: await describe(ctx, related) };
     },
 
     /** The stones of this store with these ids, newest first (cart, orders and returns show them). */

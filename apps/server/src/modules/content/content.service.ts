@@ -1,6 +1,8 @@
 import { pictureSrc, POSTS_PER_PAGE, type PageLink, type Post, type PostsResponse, type PostSummary } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
-import { executor, type RequestContext } from '../../lib/context.ts';
+import type { RequestContext } from '../../lib/context.ts';
+import type { ReadRouting } from '../../lib/read-replica.ts';
+import type { Executor } from '../../lib/db.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { sanitizeHtml } from '../../lib/html.ts';
 import { searchWords } from '../../lib/search.ts';
@@ -15,31 +17,35 @@ function toSummary(row: SummaryRow, categories: { postId: number; slug: string; 
   };
 }
 
-/** The store's static pages, their menus and the blog. */
+/**
+ * The store's static pages, their menus and the blog: public reads, which go to the read replica
+ * when the request may read it (lib/read-replica.ts).
+ */
 /** `mediaBase`: what a public picture's /media/ path becomes in answers (`/media/` or the CDN's base). */
-export function createContentService({ db, mediaBase }: { db: Database; mediaBase: string }) {
+export function createContentService({ readRouting, mediaBase }: { db: Database; readRouting: ReadRouting; mediaBase: string }) {
+  const read = <T>(ctx: RequestContext, body: (q: Executor) => Promise<T>) => readRouting.read(ctx, body);
   return {
     async pageCategories(ctx: RequestContext) {
-      return { categories: await repo.listPageCategoriesWithPages(executor(db, ctx), ctx.store.id) };
+      return { categories: await read(ctx, (q) => repo.listPageCategoriesWithPages(q, ctx.store.id)) };
     },
 
     async placedPages(ctx: RequestContext, placement: 'policy' | 'know_us') {
-      return { pages: await repo.listPageLinks(executor(db, ctx), ctx.store.id, placement) };
+      return { pages: await read(ctx, (q) => repo.listPageLinks(q, ctx.store.id, placement)) };
     },
 
     /** Links to the pages of one placement (menus, the store profile's pages outside any category). */
     pageLinks(ctx: RequestContext, placement: repo.Placement): Promise<PageLink[]> {
-      return repo.listPageLinks(executor(db, ctx), ctx.store.id, placement);
+      return read(ctx, (q) => repo.listPageLinks(q, ctx.store.id, placement));
     },
 
     /** Pages matching what was typed into the search box. */
     searchPages(ctx: RequestContext, text: string, limit: number): Promise<PageLink[]> {
       const words = searchWords(ctx.store.id, text);
-      return words.length ? repo.searchPages(executor(db, ctx), ctx.store.id, words, limit) : Promise.resolve([]);
+      return words.length ? read(ctx, (q) => repo.searchPages(q, ctx.store.id, words, limit)) : Promise.resolve([]);
     },
 
     async page(ctx: RequestContext, ref: string) {
-      const page = await repo.findPage(executor(db, ctx), ctx.store.id, ref);
+      const page = await read(ctx, (q) => repo.findPage(q, ctx.store.id, ref));
       if (!page) throw new NotFoundError('This page does not exist.');
       // Bodies are sanitised when stored; sanitising again on the way out guards rows written by other tools.
       return { page: { ...page, body: sanitizeHtml(page.body) } };
@@ -47,19 +53,19 @@ export function createContentService({ db, mediaBase }: { db: Database; mediaBas
 
     /** Every page, every live post (with its first category's slug) and every post category: the sitemap's content. */
     async sitemapContent(ctx: RequestContext) {
-      const q = executor(db, ctx);
-      const [pages, posts, categories] = await Promise.all([
-        repo.listAllPageLinks(q, ctx.store.id), repo.listLivePostLinks(q, ctx.store.id), repo.listPostCategories(q, ctx.store.id),
-      ]);
-      return { pages, posts, categories };
+      return read(ctx, async (q) => {
+        const [pages, posts, categories] = await Promise.all([
+          repo.listAllPageLinks(q, ctx.store.id), repo.listLivePostLinks(q, ctx.store.id), repo.listPostCategories(q, ctx.store.id),
+        ]);
+        return { pages, posts, categories };
+      });
     },
 
     async postCategories(ctx: RequestContext) {
-      return { categories: await repo.listPostCategories(executor(db, ctx), ctx.store.id) };
+      return { categories: await read(ctx, (q) => repo.listPostCategories(q, ctx.store.id)) };
     },
 
-    async posts(ctx: RequestContext, page: number, categoryRef?: string): Promise<PostsResponse> {
-      const q = executor(db, ctx);
+    posts: (ctx: RequestContext, page: number, categoryRef?: string): Promise<PostsResponse> => read(ctx, async (q) => {
       let category;
       if (categoryRef !== undefined) {
         category = await repo.findPostCategory(q, ctx.store.id, categoryRef);
@@ -77,10 +83,9 @@ export function createContentService({ db, mediaBase }: { db: Database; mediaBas
         },
         ...(category ? { category } : {}),
       };
-    },
+    }),
 
-    async post(ctx: RequestContext, url: string): Promise<{ post: Post }> {
-      const q = executor(db, ctx);
+    post: (ctx: RequestContext, url: string): Promise<{ post: Post }> => read(ctx, async (q) => {
       const row = await repo.findPost(q, ctx.store.id, url);
       if (!row) throw new NotFoundError('This blog post does not exist.');
       const categories = await repo.categoriesOfPosts(q, ctx.store.id, [row.id]);
@@ -91,7 +96,7 @@ export function createContentService({ db, mediaBase }: { db: Database; mediaBas
           meta_values: row.metaValues.map((m) => ({ meta: { name: m.name }, content: m.content })),
         },
       };
-    },
+    }),
   };
 }
 

@@ -7,6 +7,7 @@ import type { Config, SiteConfig } from '../../config.ts';
 import { executor, type RequestContext, type Store, type Scope } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { announceStoreChange } from '../../lib/store-changes.ts';
+import type { ReadRouting } from '../../lib/read-replica.ts';
 import type { ContentService } from '../content/content.service.ts';
 import * as repo from './stores.repo.ts';
 
@@ -72,13 +73,15 @@ export interface StoresDeps {
   content: ContentService;
   /** Told of each look-up in this process's copies (metrics). */
   caches?: CacheCounter;
+  /** Where the layout is read: the read replica when the request may read it (lib/read-replica.ts). */
+  readRouting: ReadRouting;
 }
 
 /**
  * Stores: which store a domain is, its profile and page menus (the layout every page is drawn in),
  * and its settings (the back office).
  */
-export function createStoresService({ db, config, content, caches = NO_CACHE_COUNTER }: StoresDeps) {
+export function createStoresService({ db, config, content, caches = NO_CACHE_COUNTER, readRouting }: StoresDeps) {
   // Each process keeps a domain's store and each store's layout for STORE_CACHE_SECONDS (0: not
   // kept); a change clears them at once here and, through NOTIFY store_changed, in every other process.
   const ttlMs = config.storeCacheSeconds * 1000;
@@ -90,6 +93,8 @@ export function createStoresService({ db, config, content, caches = NO_CACHE_COU
     for (const [domain, hit] of byDomain) if (hit.store?.id === storeId) byDomain.delete(domain);
     layouts.delete(storeId);
     generations.set(storeId, (generations.get(storeId) ?? 0) + 1);
+    // What is read afresh now must not come from a replica that has not replayed the change yet.
+    readRouting.fence();
   };
 
   /** After a write to the store's row: this process forgets it now, the others when the caller's transaction commits. */
@@ -103,9 +108,8 @@ export function createStoresService({ db, config, content, caches = NO_CACHE_COU
    * domain cache just before a change must not put the old profile back into the layout cache.
    */
   async function loadLayout(ctx: RequestContext): Promise<StoreLayout> {
-    const q = executor(db, ctx);
     const [store, nonCategorizedPages, { categories: pageCategories }, { pages: policyPages }, { pages: knowUsPages }] = await Promise.all([
-      repo.findStoreById(q, ctx.store.id),
+      readRouting.read(ctx, (q) => repo.findStoreById(q, ctx.store.id)),
       content.pageLinks(ctx, 'non_categorized'),
       content.pageCategories(ctx),
       content.placedPages(ctx, 'policy'),

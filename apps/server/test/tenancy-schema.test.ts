@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import type { DbHandle } from '@gemstore/db';
+import { eq, sql } from 'drizzle-orm';
+import { auditLog, type DbHandle, importJobs, items, pageCategories, pages, staff, stores } from '@gemstore/db';
 import { rowsOf } from '../src/lib/db.ts';
 import { testDatabase, type TestDatabase } from './databases.ts';
+import { createCatalog, createItem, createPage, createPageCategory, createPost, createPostCategory, createStore } from './factories.ts';
 
 /**
  * Tables that belong to no single shop, each with why. Every other table in the schema is
@@ -18,7 +19,13 @@ const PLATFORM_TABLES: Record<string, string> = {
 
 interface Column { table: string; nullable: boolean }
 interface UniqueIndex { table: string; name: string; primary: boolean; columns: string[] }
-interface ForeignKey { table: string; name: string; parent: string; columns: string[]; parentColumns: string[] }
+interface ForeignKey {
+  table: string; name: string; parent: string; columns: string[]; parentColumns: string[];
+  /** pg_constraint.confdeltype: a cascade, n set null, d set default, a / r no action / restrict. */
+  onDelete: string;
+  /** The columns SET NULL / SET DEFAULT empties (all of the key's columns when the list is empty). */
+  setColumns: string[];
+}
 
 let database: TestDatabase;
 let handle: DbHandle;
@@ -52,7 +59,10 @@ beforeAll(async () => {
       array(select a.attname::text from unnest(c.conkey) with ordinality k(n, o)
             join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n order by k.o) as columns,
       array(select a.attname::text from unnest(c.confkey) with ordinality k(n, o)
-            join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.n order by k.o) as "parentColumns"
+            join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.n order by k.o) as "parentColumns",
+      c.confdeltype::text as "onDelete",
+      array(select a.attname::text from unnest(coalesce(c.confdelsetcols, '{}')) k(n)
+            join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n) as "setColumns"
     from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_class p on p.oid = c.confrelid
     where c.contype = 'f' and c.connamespace = 'public'::regnamespace order by 1, 2`);
 });
@@ -100,8 +110,61 @@ describe('every shop-owned table can be split by store_id', () => {
     expect(problems).toEqual([]);
   });
 
+  it('empties only the referring column when a parent row goes, never store_id', () => {
+    const problems = foreignKeys.filter((f) => shopOwned(f.table) && shopOwned(f.parent) && (f.onDelete === 'n' || f.onDelete === 'd'))
+      .filter((f) => f.setColumns.length === 0 || f.setColumns.includes('store_id'))
+      .map((f) => `${f.table}: ${f.name} empties (${(f.setColumns.length ? f.setColumns : f.columns).join(', ')})`);
+    expect(problems).toEqual([]);
+  });
+
   it('never points a platform table at a shop-owned one (a table on every node cannot reference a split one)', () => {
     const problems = foreignKeys.filter((f) => !shopOwned(f.table) && shopOwned(f.parent)).map((f) => `${f.table}: ${f.name} → ${f.parent}`);
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the keys at work', () => {
+  it("refuses a row that names another shop's row", async () => {
+    const a = await createStore(handle.db);
+    const b = await createStore(handle.db);
+    const catalogA = await createCatalog(handle.db, a.id);
+    const catalogB = await createCatalog(handle.db, b.id);
+    // A stone of shop B under shop A's gem type: its own grades and the rest, but A's product.
+    type Refusal = { code?: string; constraint?: string; constraint_name?: string };
+    const crossed = await createItem(handle.db, b.id, { catalog: { ...catalogB, product: catalogA.product } })
+      .then(() => null, (err: { cause?: Refusal }) => err.cause ?? null);
+    expect(crossed?.code).toBe('23503'); // foreign_key_violation
+    expect(crossed?.constraint ?? crossed?.constraint_name).toBe('items_product_fk');
+    expect(await handle.db.$count(items, eq(items.storeId, b.id))).toBe(0);
+  });
+
+  it('removes a shop with every row it owns and leaves the other shops whole', async () => {
+    const gone = await createStore(handle.db);
+    const kept = await createStore(handle.db);
+    for (const store of [gone, kept]) {
+      const catalog = await createCatalog(handle.db, store.id);
+      await createItem(handle.db, store.id, { catalog });
+      await createPage(handle.db, store.id, { pageCategoryId: (await createPageCategory(handle.db, store.id)).id });
+      await createPost(handle.db, store.id, { categoryIds: [(await createPostCategory(handle.db, store.id)).id] });
+      const [member] = await handle.db.insert(staff).values({ storeId: store.id, name: 'Owner', email: `owner${store.id}@example.com`, role: 'owner', status: 'active' }).returning();
+      await handle.db.insert(auditLog).values({ storeId: store.id, staffId: member!.id, action: 'page.create', objectType: 'page', objectId: '1' });
+      await handle.db.insert(importJobs).values({ storeId: store.id, staffId: member!.id, fileName: 'stones.csv', file: '' });
+    }
+    await handle.db.delete(stores).where(eq(stores.id, gone.id));
+    const left = await rows<{ table: string; gone: number; kept: number }>(sql.join(tables.filter(shopOwned).map((table) => sql`
+      select ${table} as "table", count(*) filter (where store_id = ${gone.id})::int as gone, count(*) filter (where store_id = ${kept.id})::int as kept
+      from ${sql.identifier(table)}`), sql` union all `));
+    expect(left.filter((r) => r.gone > 0)).toEqual([]);
+    const keptTables = left.filter((r) => r.kept > 0).map((r) => r.table).sort();
+    for (const t of ['items', 'pages', 'page_categories', 'post_category_links', 'staff', 'audit_log', 'import_jobs']) expect(keptTables).toContain(t);
+  });
+
+  it("keeps a page whose category goes, in its shop: the reference empties page_category_id alone", async () => {
+    const store = await createStore(handle.db);
+    const category = await createPageCategory(handle.db, store.id);
+    const page = await createPage(handle.db, store.id, { pageCategoryId: category.id });
+    await handle.db.delete(pageCategories).where(eq(pageCategories.id, category.id));
+    const [after] = await handle.db.select({ storeId: pages.storeId, pageCategoryId: pages.pageCategoryId }).from(pages).where(eq(pages.id, page.id));
+    expect(after).toEqual({ storeId: store.id, pageCategoryId: null });
   });
 });

@@ -65,16 +65,16 @@ await sql`insert into orders (store_id, customer_id, status, total_qty, total_pa
     case when b.n % 100 = 18 then now() - (b.n % 60) * interval '1 day' end
   from bench_orders b order by b.n`;
 await sql`create temp table bench_order_ids as select o.id, row_number() over (order by o.id) as n, o.status, o.placed_on from orders o where o.store_id = ${storeId}`;
-await sql`insert into order_lines (order_id, item_id, item_name, price_paise)
-  select i.id, b.item_id, b.name, b.price_paise from bench_order_ids i join bench_orders b on b.n = i.n`;
+await sql`insert into order_lines (store_id, order_id, item_id, item_name, price_paise)
+  select ${storeId}, i.id, b.item_id, b.name, b.price_paise from bench_order_ids i join bench_orders b on b.n = i.n`;
 await sql`update items set status = 'sold' where id in (select b.item_id from bench_orders b join bench_order_ids i on i.n = b.n where i.status = 'paid')`;
-await sql`insert into order_dispatches (order_id, courier_partner, tracking_number, dispatched_at)
-  select id, 'Delhivery', 'DL' || id, placed_on + interval '1 day' from bench_order_ids where status = 'paid' and placed_on < now() - interval '2 days'`;
+await sql`insert into order_dispatches (store_id, order_id, courier_partner, tracking_number, dispatched_at)
+  select ${storeId}, id, 'Delhivery', 'DL' || id, placed_on + interval '1 day' from bench_order_ids where status = 'paid' and placed_on < now() - interval '2 days'`;
 await sql`insert into return_requests (store_id, order_id, customer_id, reason, status, placed_on)
   select ${storeId}, o.id, o.customer_id, 'defective', (case when (i.n / 30) % 3 = 0 then 'requested' when (i.n / 30) % 3 = 1 then 'received' else 'refunded' end)::return_status, o.placed_on + interval '5 days'
   from bench_order_ids i join orders o on o.id = i.id where i.status = 'paid' and i.n % 30 = 0`;
-await sql`insert into return_lines (return_id, order_line_id)
-  select r.id, l.id from return_requests r join order_lines l on l.order_id = r.order_id where r.store_id = ${storeId}`;
+await sql`insert into return_lines (store_id, return_id, order_line_id)
+  select r.store_id, r.id, l.id from return_requests r join order_lines l on l.order_id = r.order_id where r.store_id = ${storeId}`;
 await sql`vacuum analyze`;
 const { paid, stones } = (await sql<{ paid: number; stones: number }[]>`select
   (select count(*)::int from orders where store_id = ${storeId} and status = 'paid') as paid,

@@ -24,8 +24,8 @@ async function order(customerId: number, input: { status: 'pending' | 'paid' | '
     refundFlaggedAt: input.refundFlagged ? placedOn : null,
   }).returning();
   const stones = await Promise.all(input.prices.map((p) => createItem(t.db, cast.a.id, { catalog: cast.catA, pricePaise: p, status: 'sold' })));
-  const lines = await t.db.insert(orderLines).values(stones.map((s, i) => ({ orderId: row!.id, itemId: s.id, itemName: s.name, pricePaise: input.prices[i]! }))).returning();
-  if (input.dispatched) await t.db.insert(orderDispatches).values({ orderId: row!.id, courierPartner: 'Fedex', trackingNumber: `T${row!.id}` });
+  const lines = await t.db.insert(orderLines).values(stones.map((s, i) => ({ storeId: cast.a.id, orderId: row!.id, itemId: s.id, itemName: s.name, pricePaise: input.prices[i]! }))).returning();
+  if (input.dispatched) await t.db.insert(orderDispatches).values({ storeId: cast.a.id, orderId: row!.id, courierPartner: 'Fedex', trackingNumber: `T${row!.id}` });
   return { order: row!, lines };
 }
 
@@ -50,7 +50,7 @@ describe('the dashboard', () => {
     // Returns: one requested (waiting for a decision), one received (its refund owed: Rs. 3,000.00), one refunded.
     const [requested] = await t.db.insert(returnRequests).values({ storeId: cast.a.id, orderId: returned.order.id, customerId: c.id, reason: 'defective', status: 'requested' }).returning();
     const [received] = await t.db.insert(returnRequests).values({ storeId: cast.a.id, orderId: returned.order.id, customerId: c.id, reason: 'wrong', status: 'received' }).returning();
-    await t.db.insert(returnLines).values([{ returnId: received!.id, orderLineId: returned.lines[1]!.id }]);
+    await t.db.insert(returnLines).values([{ storeId: cast.a.id, returnId: received!.id, orderLineId: returned.lines[1]!.id }]);
     await t.db.insert(returnRequests).values({ storeId: cast.a.id, orderId: returned.order.id, customerId: c.id, reason: 'wrong', status: 'refunded' });
     expect(requested).toBeDefined();
     // Available stones: 3 of the first gem type, 1 of the other (the sold ones above do not count).

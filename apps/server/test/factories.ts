@@ -211,7 +211,7 @@ export async function createPost(db: Database, storeId: number, input: PostInput
     publishedAt: input.publishedAt ?? new Date(Date.UTC(2024, 0, 1) + n * 60_000),
   }).returning();
   if (input.categoryIds?.length) {
-    await db.insert(postCategoryLinks).values(input.categoryIds.map((categoryId) => ({ postId: row!.id, categoryId })));
+    await db.insert(postCategoryLinks).values(input.categoryIds.map((categoryId) => ({ storeId, postId: row!.id, categoryId })));
   }
   return row!;
 }

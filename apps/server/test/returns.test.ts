@@ -331,8 +331,8 @@ describe('return photos', () => {
     const { orderId, lineIds } = await dispatchedOrder(1);
     // A row as the old upload step wrote it: the public path.
     const [ret] = await t.db.insert(returnRequests).values({ storeId: shop.store.id, orderId, customerId: asha.id, reason: 'defective', comment: '' }).returning();
-    await t.db.insert(returnLines).values({ returnId: ret!.id, orderLineId: lineIds[0]! });
-    await t.db.insert(returnImages).values({ returnId: ret!.id, path: `/media/returns/${LEGACY_PHOTO}` });
+    await t.db.insert(returnLines).values({ storeId: shop.store.id, returnId: ret!.id, orderLineId: lineIds[0]! });
+    await t.db.insert(returnImages).values({ storeId: shop.store.id, returnId: ret!.id, path: `/media/returns/${LEGACY_PHOTO}` });
 
     const image = (await call('/api/order', asha, { orderId })).json().order.returns[0].images[0];
     expect(image.path).toMatch(/^\/api\/return-request-photo\//);

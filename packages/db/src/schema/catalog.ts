@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, customType, doublePrecision, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex,
+  bigint, customType, doublePrecision, foreignKey, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { shopKey } from './keys.ts';
 import { stores } from './stores.ts';
 
 /** A full-text document (PostgreSQL tsvector); written by the database as a generated column, never by the app. */
@@ -10,19 +11,19 @@ export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector
 const storeRef = () => integer('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' });
 
 export const productCategories = pgTable('product_categories', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
   parentId: integer('parent_id'),
   name: text('name').notNull(),
   url: text('url').notNull(),
   image: text('image').notNull().default(''),
   sortOrder: integer('sort_order').notNull().default(0),
-}, (t) => [uniqueIndex('product_categories_store_url').on(t.storeId, t.url)]);
+}, (t) => [shopKey(t), uniqueIndex('product_categories_store_url').on(t.storeId, t.url)]);
 
 export const products = pgTable('products', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
-  categoryId: integer('category_id').notNull().references(() => productCategories.id, { onDelete: 'cascade' }),
+  categoryId: integer('category_id').notNull(),
   name: text('name').notNull(),
   alias: text('alias').notNull(),
   url: text('url').notNull(),
@@ -35,17 +36,22 @@ export const products = pgTable('products', {
    */
   hsnCode: text('hsn_code').notNull().default('7103'),
   gstRateBp: integer('gst_rate_bp').notNull().default(25),
-}, (t) => [uniqueIndex('products_store_url').on(t.storeId, t.url), index('products_store_category').on(t.storeId, t.categoryId)]);
+}, (t) => [
+  shopKey(t),
+  foreignKey({ name: 'products_category_fk', columns: [t.storeId, t.categoryId], foreignColumns: [productCategories.storeId, productCategories.id] }).onDelete('cascade'),
+  uniqueIndex('products_store_url').on(t.storeId, t.url),
+  index('products_store_category').on(t.storeId, t.categoryId),
+]);
 
 /** Attribute masters: each store keeps its own ladder of values. */
 function attributeTable<N extends string, C extends string>(name: N, valueColumn: C) {
   return pgTable(name, {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     storeId: storeRef(),
     value: text(valueColumn).notNull(),
     alias: text('alias').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
-  }, (t) => [index(`${name}_store`).on(t.storeId)]);
+  }, (t) => [shopKey(t), index(`${name}_store`).on(t.storeId)]);
 }
 export const grades = attributeTable('grades', 'grade');
 export const colors = attributeTable('colors', 'color');
@@ -55,10 +61,10 @@ export const origins = attributeTable('origins', 'origin');
 
 /** Standard ratti buckets ("5.25+"), the values the listing's ratti slider filters on. */
 export const rattis = pgTable('rattis', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
   ratiStandard: doublePrecision('rati_standard').notNull(),
-}, (t) => [uniqueIndex('rattis_store_value').on(t.storeId, t.ratiStandard)]);
+}, (t) => [shopKey(t), uniqueIndex('rattis_store_value').on(t.storeId, t.ratiStandard)]);
 
 /**
  * A stone's state. Staff set draft, available and hidden; orders alone set reserved and sold. Only
@@ -68,9 +74,9 @@ export const itemStatus = pgEnum('item_status', ['available', 'reserved', 'sold'
 
 /** One unique stone. */
 export const items = pgTable('items', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
-  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull(),
   gin: text('gin').notNull(),
   url: text('url').notNull(),
   name: text('name').notNull(),
@@ -79,12 +85,12 @@ export const items = pgTable('items', {
   widthMm: doublePrecision('width_mm').notNull(),
   lengthMm: doublePrecision('length_mm').notNull(),
   depthMm: doublePrecision('depth_mm').notNull(),
-  gradeId: integer('grade_id').notNull().references(() => grades.id),
-  colorId: integer('color_id').notNull().references(() => colors.id),
-  clarityId: integer('clarity_id').notNull().references(() => clarities.id),
-  shapeId: integer('shape_id').notNull().references(() => shapes.id),
-  originId: integer('origin_id').notNull().references(() => origins.id),
-  rattiId: integer('ratti_id').notNull().references(() => rattis.id),
+  gradeId: integer('grade_id').notNull(),
+  colorId: integer('color_id').notNull(),
+  clarityId: integer('clarity_id').notNull(),
+  shapeId: integer('shape_id').notNull(),
+  originId: integer('origin_id').notNull(),
+  rattiId: integer('ratti_id').notNull(),
   /** Price in paise, GST included. */
   pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
   status: itemStatus('status').notNull().default('available'),
@@ -104,6 +110,14 @@ export const items = pgTable('items', {
    */
   search: tsvector('search').generatedAlwaysAs(sql`setweight(to_tsvector('simple', name || ' ' || gin || ' ' || certificate_lab || ' ' || certificate_number), 'A') || setweight(to_tsvector('simple', description), 'D')`),
 }, (t) => [
+  shopKey(t),
+  foreignKey({ name: 'items_product_fk', columns: [t.storeId, t.productId], foreignColumns: [products.storeId, products.id] }).onDelete('cascade'),
+  foreignKey({ name: 'items_grade_fk', columns: [t.storeId, t.gradeId], foreignColumns: [grades.storeId, grades.id] }),
+  foreignKey({ name: 'items_color_fk', columns: [t.storeId, t.colorId], foreignColumns: [colors.storeId, colors.id] }),
+  foreignKey({ name: 'items_clarity_fk', columns: [t.storeId, t.clarityId], foreignColumns: [clarities.storeId, clarities.id] }),
+  foreignKey({ name: 'items_shape_fk', columns: [t.storeId, t.shapeId], foreignColumns: [shapes.storeId, shapes.id] }),
+  foreignKey({ name: 'items_origin_fk', columns: [t.storeId, t.originId], foreignColumns: [origins.storeId, origins.id] }),
+  foreignKey({ name: 'items_ratti_fk', columns: [t.storeId, t.rattiId], foreignColumns: [rattis.storeId, rattis.id] }),
   uniqueIndex('items_store_url').on(t.storeId, t.url),
   uniqueIndex('items_store_gin').on(t.storeId, t.gin),
   index('items_store_product').on(t.storeId, t.productId),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, doublePrecision, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, doublePrecision, foreignKey, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { shopKey } from './keys.ts';
 import { stores } from './stores.ts';
 
 const storeRef = () => integer('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' });
@@ -10,7 +11,7 @@ const storeRef = () => integer('store_id').notNull().references(() => stores.id,
  * claim that neither signs in nor blocks the real owner, who takes it over by verifying it.
  */
 export const customers = pgTable('customers', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
   name: text('name').notNull(),
   email: text('email'),
@@ -31,6 +32,7 @@ export const customers = pgTable('customers', {
   /** Staff's note of why, shown only in the back office. */
   blockedReason: text('blocked_reason').notNull().default(''),
 }, (t) => [
+  shopKey(t),
   uniqueIndex('customers_store_email').on(t.storeId, t.email).where(sql`${t.emailVerifiedAt} is not null`),
   uniqueIndex('customers_store_phone').on(t.storeId, t.phone).where(sql`${t.phoneVerifiedAt} is not null`),
   index('customers_store_email_claims').on(t.storeId, t.email),
@@ -39,14 +41,19 @@ export const customers = pgTable('customers', {
 
 /** Opaque bearer tokens, stored as SHA-256 hashes. */
 export const authTokens = pgTable('auth_tokens', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
-  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  customerId: integer('customer_id').notNull(),
   tokenHash: text('token_hash').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
-}, (t) => [uniqueIndex('auth_tokens_hash').on(t.tokenHash), index('auth_tokens_customer').on(t.customerId)]);
+}, (t) => [
+  shopKey(t),
+  foreignKey({ name: 'auth_tokens_customer_fk', columns: [t.storeId, t.customerId], foreignColumns: [customers.storeId, customers.id] }).onDelete('cascade'),
+  uniqueIndex('auth_tokens_hash').on(t.tokenHash, t.storeId),
+  index('auth_tokens_customer').on(t.customerId),
+]);
 
 /** `change`: confirms a new email or phone from the profile. */
 export const otpPurpose = pgEnum('otp_purpose', ['login', 'register', 'reset', 'change']);
@@ -58,10 +65,10 @@ export const otpChannel = pgEnum('otp_channel', ['sms', 'voice', 'email']);
  * account exactly like a real code does, but is never sent and never accepted.
  */
 export const otpCodes = pgTable('otp_codes', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   regId: bigint('reg_id', { mode: 'number' }).notNull(),
   storeId: storeRef(),
-  customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+  customerId: integer('customer_id'),
   /** The userId a decoy was handed out with (null for real codes, whose userId is customer_id). */
   decoyUserId: integer('decoy_user_id'),
   purpose: otpPurpose('purpose').notNull(),
@@ -73,17 +80,27 @@ export const otpCodes = pgTable('otp_codes', {
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
   voidedAt: timestamp('voided_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('otp_codes_customer').on(t.storeId, t.customerId, t.purpose), uniqueIndex('otp_codes_reg_id').on(t.regId)]);
+}, (t) => [
+  shopKey(t),
+  // A decoy has no customer: a null customer_id is not checked.
+  foreignKey({ name: 'otp_codes_customer_fk', columns: [t.storeId, t.customerId], foreignColumns: [customers.storeId, customers.id] }).onDelete('cascade'),
+  index('otp_codes_customer').on(t.storeId, t.customerId, t.purpose),
+  uniqueIndex('otp_codes_reg_id').on(t.regId, t.storeId),
+]);
 
 /** Single-use token that lets a verified reset set a new password. */
 export const passwordResetTokens = pgTable('password_reset_tokens', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
-  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  customerId: integer('customer_id').notNull(),
   tokenHash: text('token_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
-}, (t) => [uniqueIndex('password_reset_tokens_hash').on(t.tokenHash)]);
+}, (t) => [
+  shopKey(t),
+  foreignKey({ name: 'password_reset_tokens_customer_fk', columns: [t.storeId, t.customerId], foreignColumns: [customers.storeId, customers.id] }).onDelete('cascade'),
+  uniqueIndex('password_reset_tokens_hash').on(t.tokenHash, t.storeId),
+]);
 
 /**
  * Rate limits as token buckets (lib/rate-limit.ts), shared by every replica: one row per limited
@@ -99,8 +116,8 @@ export const messageChannel = pgEnum('message_channel', ['sms', 'voice', 'email'
 
 /** Every outgoing message; the `outbox` sender stops here, the others also deliver. */
 export const outboxMessages = pgTable('outbox_messages', {
-  id: serial('id').primaryKey(),
-  storeId: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+  id: serial('id'),
+  storeId: storeRef(),
   to: text('to').notNull(),
   channel: messageChannel('channel').notNull(),
   purpose: text('purpose').notNull(),
@@ -119,14 +136,15 @@ export const outboxMessages = pgTable('outbox_messages', {
   error: text('error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
+  shopKey(t),
   index('outbox_messages_to').on(t.to, t.createdAt.desc()),
-  uniqueIndex('outbox_messages_dedupe').on(t.dedupeKey),
+  uniqueIndex('outbox_messages_dedupe').on(t.dedupeKey, t.storeId),
 ]);
 
 export const addresses = pgTable('addresses', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
-  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  customerId: integer('customer_id').notNull(),
   name: text('name').notNull(),
   phone: text('phone').notNull(),
   address: text('address').notNull(),
@@ -142,22 +160,34 @@ export const addresses = pgTable('addresses', {
   addressTypeId: integer('address_type_id').notNull().default(2),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('addresses_customer').on(t.storeId, t.customerId)]);
+}, (t) => [
+  shopKey(t),
+  foreignKey({ name: 'addresses_customer_fk', columns: [t.storeId, t.customerId], foreignColumns: [customers.storeId, customers.id] }).onDelete('cascade'),
+  index('addresses_customer').on(t.storeId, t.customerId),
+]);
 
 export const cartLines = pgTable('cart_lines', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
-  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  customerId: integer('customer_id').notNull(),
   itemId: integer('item_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('cart_lines_customer_item').on(t.customerId, t.itemId)]);
+}, (t) => [
+  shopKey(t),
+  foreignKey({ name: 'cart_lines_customer_fk', columns: [t.storeId, t.customerId], foreignColumns: [customers.storeId, customers.id] }).onDelete('cascade'),
+  uniqueIndex('cart_lines_customer_item').on(t.customerId, t.itemId, t.storeId),
+]);
 
 /** Stones a customer keeps an eye on (the wishlist), per store like the account; newest first. */
 export const wishlistItems = pgTable('wishlist_items', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
-  customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  customerId: integer('customer_id').notNull(),
   itemId: integer('item_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('wishlist_items_customer_item').on(t.customerId, t.itemId)]);
+}, (t) => [
+  shopKey(t),
+  foreignKey({ name: 'wishlist_items_customer_fk', columns: [t.storeId, t.customerId], foreignColumns: [customers.storeId, customers.id] }).onDelete('cascade'),
+  uniqueIndex('wishlist_items_customer_item').on(t.customerId, t.itemId, t.storeId),
+]);
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { shopKey } from './keys.ts';
 import { stores } from './stores.ts';
 import { staff } from './staff.ts';
 
@@ -16,9 +17,9 @@ export type ImportRowErrorEntry = { row: number; column: string; message: string
  * runner whose job was taken over finds its claim gone and stops. The file is dropped once done.
  */
 export const importJobs = pgTable('import_jobs', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: integer('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
-  staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+  staffId: integer('staff_id'),
   status: importStatus('status').notNull().default('queued'),
   fileName: text('file_name').notNull(),
   /** The CSV as uploaded (UTF-8); null once the job is over. */
@@ -39,6 +40,9 @@ export const importJobs = pgTable('import_jobs', {
   startedAt: timestamp('started_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 }, (t) => [
+  shopKey(t),
+  // Only staff_id is emptied (the migration writes SET NULL's column list, which Drizzle cannot).
+  foreignKey({ name: 'import_jobs_staff_fk', columns: [t.storeId, t.staffId], foreignColumns: [staff.storeId, staff.id] }).onDelete('set null'),
   index('import_jobs_store').on(t.storeId, t.id.desc()),
   // The runners' queue: jobs not yet over.
   index('import_jobs_open').on(t.id).where(sql`${t.status} in ('queued', 'running')`),

@@ -1,4 +1,5 @@
-import { bigint, boolean, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { shopKey } from './keys.ts';
 import { stores } from './stores.ts';
 import { orders } from './orders.ts';
 
@@ -25,9 +26,9 @@ export interface InvoiceLine {
  * transaction on the store's series) and never changes or returns to the series.
  */
 export const invoices = pgTable('invoices', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: integer('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
-  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  orderId: integer('order_id').notNull(),
   kind: invoiceKind('kind').notNull(),
   /** `RG/26-27/000123`: at most 16 characters, unique in the store; null until numbered. */
   number: text('number'),
@@ -46,7 +47,9 @@ export const invoices = pgTable('invoices', {
   totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  uniqueIndex('invoices_order').on(t.orderId),
+  shopKey(t),
+  foreignKey({ name: 'invoices_order_fk', columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete('cascade'),
+  uniqueIndex('invoices_order').on(t.orderId, t.storeId),
   uniqueIndex('invoices_store_number').on(t.storeId, t.number),
 ]);
 

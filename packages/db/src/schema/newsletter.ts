@@ -1,4 +1,5 @@
 import { integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { shopKey } from './keys.ts';
 import { stores } from './stores.ts';
 
 /** pending: asked, the confirmation link not yet opened; confirmed: double opt-in done. */
@@ -6,7 +7,7 @@ export const newsletterStatus = pgEnum('newsletter_status', ['pending', 'confirm
 
 /** A store's newsletter list: one row per address, added only once its owner opens the emailed link. */
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: integer('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
   /** Lower-cased. */
   email: text('email').notNull(),
@@ -17,6 +18,7 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
 }, (t) => [
+  shopKey(t),
   uniqueIndex('newsletter_store_email').on(t.storeId, t.email),
-  uniqueIndex('newsletter_token').on(t.tokenHash),
+  uniqueIndex('newsletter_token').on(t.tokenHash, t.storeId),
 ]);

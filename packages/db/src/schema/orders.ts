@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, foreignKey, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { shopKey } from './keys.ts';
 import { stores } from './stores.ts';
 import { customers } from './customers.ts';
 import { items } from './catalog.ts';
@@ -17,9 +18,9 @@ export interface AddressSnapshot {
 }
 
 export const orders = pgTable('orders', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
-  customerId: integer('customer_id').notNull().references(() => customers.id),
+  customerId: integer('customer_id').notNull(),
   status: orderStatus('status').notNull().default('pending'),
   totalQty: integer('total_qty').notNull(),
   totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
@@ -39,6 +40,8 @@ export const orders = pgTable('orders', {
   paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true }),
   placedOn: timestamp('placed_on', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
+  shopKey(t),
+  foreignKey({ name: 'orders_customer_fk', columns: [t.storeId, t.customerId], foreignColumns: [customers.storeId, customers.id] }),
   index('orders_customer').on(t.storeId, t.customerId),
   index('orders_pending').on(t.status, t.reservedUntil),
   // Webhooks and callbacks find the order by the provider's order id.
@@ -50,24 +53,35 @@ export const orders = pgTable('orders', {
 ]);
 
 export const orderLines = pgTable('order_lines', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  itemId: integer('item_id').notNull().references(() => items.id),
+  id: serial('id'),
+  storeId: storeRef(),
+  orderId: integer('order_id').notNull(),
+  itemId: integer('item_id').notNull(),
   /** Name of the stone at order time (`iname` in the storefront API). */
   itemName: text('item_name').notNull(),
   pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
-}, (t) => [index('order_lines_order').on(t.orderId), index('order_lines_item').on(t.itemId)]);
+}, (t) => [
+  shopKey(t),
+  foreignKey({ name: 'order_lines_order_fk', columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete('cascade'),
+  foreignKey({ name: 'order_lines_item_fk', columns: [t.storeId, t.itemId], foreignColumns: [items.storeId, items.id] }),
+  index('order_lines_order').on(t.orderId),
+  index('order_lines_item').on(t.itemId),
+]);
 
 export const payments = pgTable('payments', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
-  orderId: integer('order_id').notNull().references(() => orders.id),
+  orderId: integer('order_id').notNull(),
   provider: text('provider').notNull(),
   providerPaymentId: text('provider_payment_id').notNull(),
   amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
   status: text('status').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('payments_provider_payment').on(t.provider, t.providerPaymentId)]);
+}, (t) => [
+  shopKey(t),
+  foreignKey({ name: 'payments_order_fk', columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }),
+  uniqueIndex('payments_provider_payment').on(t.provider, t.providerPaymentId, t.storeId),
+]);
 
 export const refundStatus = pgEnum('refund_status', ['pending', 'processed', 'failed']);
 
@@ -78,11 +92,11 @@ export const refundStatus = pgEnum('refund_status', ['pending', 'processed', 'fa
  * and never refunds twice; the provider's refund id is stored once it answers.
  */
 export const refunds = pgTable('refunds', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
-  orderId: integer('order_id').notNull().references(() => orders.id),
-  paymentId: integer('payment_id').notNull().references(() => payments.id),
-  returnId: integer('return_id').references(() => returnRequests.id),
+  orderId: integer('order_id').notNull(),
+  paymentId: integer('payment_id').notNull(),
+  returnId: integer('return_id'),
   /** 'lines': stones of a paid order; 'payment': a payment owed back in full. */
   kind: text('kind').notNull(),
   amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
@@ -91,18 +105,23 @@ export const refunds = pgTable('refunds', {
   providerRefundId: text('provider_refund_id'),
   idempotencyKey: text('idempotency_key').notNull(),
   reason: text('reason').notNull().default(''),
-  staffId: integer('staff_id').references(() => staff.id),
+  staffId: integer('staff_id'),
   failureReason: text('failure_reason'),
   /** When the reconciliation job last asked the provider about a refund still pending. */
   checkedAt: timestamp('checked_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
+  shopKey(t),
+  foreignKey({ name: 'refunds_order_fk', columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }),
+  foreignKey({ name: 'refunds_payment_fk', columns: [t.storeId, t.paymentId], foreignColumns: [payments.storeId, payments.id] }),
+  foreignKey({ name: 'refunds_return_fk', columns: [t.storeId, t.returnId], foreignColumns: [returnRequests.storeId, returnRequests.id] }),
+  foreignKey({ name: 'refunds_staff_fk', columns: [t.storeId, t.staffId], foreignColumns: [staff.storeId, staff.id] }),
   uniqueIndex('refunds_store_key').on(t.storeId, t.idempotencyKey),
-  uniqueIndex('refunds_provider_refund').on(t.provider, t.providerRefundId),
+  uniqueIndex('refunds_provider_refund').on(t.provider, t.providerRefundId, t.storeId),
   // A payment owed back is refunded once, a return once, unless the refund failed.
-  uniqueIndex('refunds_payment_live').on(t.paymentId).where(sql`${t.kind} = 'payment' and ${t.status} <> 'failed'`),
-  uniqueIndex('refunds_return_live').on(t.returnId).where(sql`${t.status} <> 'failed'`),
+  uniqueIndex('refunds_payment_live').on(t.paymentId, t.storeId).where(sql`${t.kind} = 'payment' and ${t.status} <> 'failed'`),
+  uniqueIndex('refunds_return_live').on(t.returnId, t.storeId).where(sql`${t.status} <> 'failed'`),
   index('refunds_order').on(t.orderId),
   index('refunds_store_created').on(t.storeId, t.createdAt.desc()),
   index('refunds_pending').on(t.status, t.checkedAt),
@@ -110,11 +129,18 @@ export const refunds = pgTable('refunds', {
 
 /** The order lines a refund paid back; a line is refunded at most once (a failed refund's lines are freed). */
 export const refundLines = pgTable('refund_lines', {
-  id: serial('id').primaryKey(),
-  refundId: integer('refund_id').notNull().references(() => refunds.id, { onDelete: 'cascade' }),
-  orderLineId: integer('order_line_id').notNull().references(() => orderLines.id),
+  id: serial('id'),
+  storeId: storeRef(),
+  refundId: integer('refund_id').notNull(),
+  orderLineId: integer('order_line_id').notNull(),
   amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
-}, (t) => [uniqueIndex('refund_lines_line').on(t.orderLineId), index('refund_lines_refund').on(t.refundId)]);
+}, (t) => [
+  shopKey(t),
+  foreignKey({ name: 'refund_lines_refund_fk', columns: [t.storeId, t.refundId], foreignColumns: [refunds.storeId, refunds.id] }).onDelete('cascade'),
+  foreignKey({ name: 'refund_lines_order_line_fk', columns: [t.storeId, t.orderLineId], foreignColumns: [orderLines.storeId, orderLines.id] }),
+  uniqueIndex('refund_lines_line').on(t.orderLineId, t.storeId),
+  index('refund_lines_refund').on(t.refundId),
+]);
 
 /** Webhook event ids already applied, so a repeated delivery changes nothing. */
 export const webhookEvents = pgTable('webhook_events', {
@@ -124,14 +150,19 @@ export const webhookEvents = pgTable('webhook_events', {
 });
 
 export const orderDispatches = pgTable('order_dispatches', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  id: serial('id'),
+  storeId: storeRef(),
+  orderId: integer('order_id').notNull(),
   courierPartner: text('courier_partner').notNull(),
   trackingNumber: text('tracking_number').notNull(),
   dispatchedAt: timestamp('dispatched_at', { withTimezone: true }).notNull().defaultNow(),
   /** Set when staff mark the parcel delivered. */
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-}, (t) => [uniqueIndex('order_dispatches_order').on(t.orderId)]);
+}, (t) => [
+  shopKey(t),
+  foreignKey({ name: 'order_dispatches_order_fk', columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete('cascade'),
+  uniqueIndex('order_dispatches_order').on(t.orderId, t.storeId),
+]);
 
 /** Who took a step of an order's life: its customer, a member of staff, the payment provider, or the shop's own jobs. */
 export const orderEventActor = pgEnum('order_event_actor', ['customer', 'staff', 'provider', 'system']);
@@ -144,14 +175,14 @@ export const orderEventActor = pgEnum('order_event_actor', ['customer', 'staff',
  * to the customer included.
  */
 export const orderEvents = pgTable('order_events', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
-  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  orderId: integer('order_id').notNull(),
   kind: text('kind').notNull(),
   key: text('key').notNull(),
   actor: orderEventActor('actor').notNull(),
   /** The member of staff who took the step (actor staff). */
-  staffId: integer('staff_id').references(() => staff.id),
+  staffId: integer('staff_id'),
   returnId: integer('return_id'),
   refundId: integer('refund_id'),
   /** A staff note (private), or the reason a return was rejected (the customer reads it). */
@@ -160,17 +191,20 @@ export const orderEvents = pgTable('order_events', {
   data: jsonb('data').$type<Record<string, string | number | null>>().notNull().default({}),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  uniqueIndex('order_events_order_key').on(t.orderId, t.key),
+  shopKey(t),
+  foreignKey({ name: 'order_events_order_fk', columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete('cascade'),
+  foreignKey({ name: 'order_events_staff_fk', columns: [t.storeId, t.staffId], foreignColumns: [staff.storeId, staff.id] }),
+  uniqueIndex('order_events_order_key').on(t.orderId, t.key, t.storeId),
   index('order_events_order').on(t.orderId, t.at),
 ]);
 
 export const returnStatus = pgEnum('return_status', ['requested', 'approved', 'picked_up', 'rejected', 'received', 'refunded']);
 
 export const returnRequests = pgTable('return_requests', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
-  orderId: integer('order_id').notNull().references(() => orders.id),
-  customerId: integer('customer_id').notNull().references(() => customers.id),
+  orderId: integer('order_id').notNull(),
+  customerId: integer('customer_id').notNull(),
   reason: text('reason').notNull(),
   comment: text('comment').notNull().default(''),
   status: returnStatus('status').notNull().default('requested'),
@@ -179,16 +213,32 @@ export const returnRequests = pgTable('return_requests', {
   /** Why staff rejected the return: the customer reads it on the order. */
   rejectionReason: text('rejection_reason'),
   placedOn: timestamp('placed_on', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('return_requests_order').on(t.orderId), index('return_requests_store_status').on(t.storeId, t.status, t.placedOn)]);
+}, (t) => [
+  shopKey(t),
+  foreignKey({ name: 'return_requests_order_fk', columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }),
+  foreignKey({ name: 'return_requests_customer_fk', columns: [t.storeId, t.customerId], foreignColumns: [customers.storeId, customers.id] }),
+  index('return_requests_order').on(t.orderId),
+  index('return_requests_store_status').on(t.storeId, t.status, t.placedOn),
+]);
 
 export const returnLines = pgTable('return_lines', {
-  id: serial('id').primaryKey(),
-  returnId: integer('return_id').notNull().references(() => returnRequests.id, { onDelete: 'cascade' }),
-  orderLineId: integer('order_line_id').notNull().references(() => orderLines.id),
-}, (t) => [uniqueIndex('return_lines_line').on(t.orderLineId)]);
+  id: serial('id'),
+  storeId: storeRef(),
+  returnId: integer('return_id').notNull(),
+  orderLineId: integer('order_line_id').notNull(),
+}, (t) => [
+  shopKey(t),
+  foreignKey({ name: 'return_lines_return_fk', columns: [t.storeId, t.returnId], foreignColumns: [returnRequests.storeId, returnRequests.id] }).onDelete('cascade'),
+  foreignKey({ name: 'return_lines_order_line_fk', columns: [t.storeId, t.orderLineId], foreignColumns: [orderLines.storeId, orderLines.id] }),
+  uniqueIndex('return_lines_line').on(t.orderLineId, t.storeId),
+]);
 
 export const returnImages = pgTable('return_images', {
-  id: serial('id').primaryKey(),
-  returnId: integer('return_id').notNull().references(() => returnRequests.id, { onDelete: 'cascade' }),
+  id: serial('id'),
+  storeId: storeRef(),
+  returnId: integer('return_id').notNull(),
   path: text('path').notNull(),
-});
+}, (t) => [
+  shopKey(t),
+  foreignKey({ name: 'return_images_return_fk', columns: [t.storeId, t.returnId], foreignColumns: [returnRequests.storeId, returnRequests.id] }).onDelete('cascade'),
+]);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { shopKey } from './keys.ts';
 import { stores } from './stores.ts';
 
 const storeRef = () => integer('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' });
@@ -17,7 +18,7 @@ export const staffSecondFactor = pgEnum('staff_second_factor', ['totp', 'recover
  * null until an invitation is accepted; the TOTP secret is stored encrypted and never answered.
  */
 export const staff = pgTable('staff', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
   name: text('name').notNull(),
   email: text('email').notNull(),
@@ -31,18 +32,19 @@ export const staff = pgTable('staff', {
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
+  shopKey(t),
   uniqueIndex('staff_store_email').on(t.storeId, t.email).where(sql`${t.status} <> 'removed'`),
   index('staff_store').on(t.storeId),
 ]);
 
 /** Single-use recovery codes of a member's two-factor sign-in, stored as SHA-256 hashes. */
 export const staffRecoveryCodes = pgTable('staff_recovery_codes', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
-  staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+  staffId: integer('staff_id').notNull(),
   codeHash: text('code_hash').notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
-}, (t) => [index('staff_recovery_codes_staff').on(t.staffId)]);
+}, (t) => [shopKey(t), foreignKey({ name: 'staff_recovery_codes_staff_fk', columns: [t.storeId, t.staffId], foreignColumns: [staff.storeId, staff.id] }).onDelete('cascade'), index('staff_recovery_codes_staff').on(t.staffId)]);
 
 /**
  * Back-office sign-ins (sessions): bearer tokens, opaque, stored as SHA-256 hashes, apart from
@@ -50,9 +52,9 @@ export const staffRecoveryCodes = pgTable('staff_recovery_codes', {
  * stays one when the member turns two-factor on elsewhere), and where and with what it was last used.
  */
 export const staffTokens = pgTable('staff_tokens', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
-  staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+  staffId: integer('staff_id').notNull(),
   tokenHash: text('token_hash').notNull(),
   firstFactor: staffFirstFactor('first_factor').notNull().default('password'),
   secondFactor: staffSecondFactor('second_factor'),
@@ -63,16 +65,21 @@ export const staffTokens = pgTable('staff_tokens', {
   /** The User-Agent header at sign-in (at most 512 characters), shown as a device name. */
   userAgent: text('user_agent'),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
-}, (t) => [uniqueIndex('staff_tokens_hash').on(t.tokenHash), index('staff_tokens_staff').on(t.staffId)]);
+}, (t) => [
+  shopKey(t),
+  foreignKey({ name: 'staff_tokens_staff_fk', columns: [t.storeId, t.staffId], foreignColumns: [staff.storeId, staff.id] }).onDelete('cascade'),
+  uniqueIndex('staff_tokens_hash').on(t.tokenHash, t.storeId),
+  index('staff_tokens_staff').on(t.staffId),
+]);
 
 /**
  * A sign-in under way: the password was right and an authenticator code must follow, or a code
  * was emailed and must be typed (then, with two-factor on, an authenticator code too).
  */
 export const staffLoginChallenges = pgTable('staff_login_challenges', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
-  staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+  staffId: integer('staff_id').notNull(),
   challengeHash: text('challenge_hash').notNull(),
   /** What the sign-in proved so far: the password, or a code sent by email. */
   firstFactor: staffFirstFactor('first_factor').notNull().default('password'),
@@ -81,18 +88,27 @@ export const staffLoginChallenges = pgTable('staff_login_challenges', {
   attempts: integer('attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
-}, (t) => [uniqueIndex('staff_login_challenges_hash').on(t.challengeHash)]);
+}, (t) => [
+  shopKey(t),
+  foreignKey({ name: 'staff_login_challenges_staff_fk', columns: [t.storeId, t.staffId], foreignColumns: [staff.storeId, staff.id] }).onDelete('cascade'),
+  uniqueIndex('staff_login_challenges_hash').on(t.challengeHash, t.storeId),
+]);
 
 /** An invitation to join a store's staff: a single-use link that sets the password. */
 export const staffInvitations = pgTable('staff_invitations', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
-  staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+  staffId: integer('staff_id').notNull(),
   tokenHash: text('token_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('staff_invitations_hash').on(t.tokenHash), index('staff_invitations_staff').on(t.staffId)]);
+}, (t) => [
+  shopKey(t),
+  foreignKey({ name: 'staff_invitations_staff_fk', columns: [t.storeId, t.staffId], foreignColumns: [staff.storeId, staff.id] }).onDelete('cascade'),
+  uniqueIndex('staff_invitations_hash').on(t.tokenHash, t.storeId),
+  index('staff_invitations_staff').on(t.staffId),
+]);
 
 /** A change's fields: each with its value before and after (null where there was none). */
 export type AuditChanges = Record<string, { old: unknown; new: unknown }>;
@@ -102,10 +118,10 @@ export type AuditChanges = Record<string, { old: unknown; new: unknown }>;
  * in the transaction of the write itself (modules/audit), so a write and its record stand or fall together.
  */
 export const auditLog = pgTable('audit_log', {
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   storeId: storeRef(),
   /** Null for the operator's scripts (the system). */
-  staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+  staffId: integer('staff_id'),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   action: text('action').notNull(),
   objectType: text('object_type').notNull(),
@@ -114,6 +130,9 @@ export const auditLog = pgTable('audit_log', {
   /** The client's address as the rate limits see it (TRUSTED_PROXIES); null for the system's own work. */
   ip: text('ip'),
 }, (t) => [
+  shopKey(t),
+  // Only staff_id is emptied (the migration writes SET NULL's column list, which Drizzle cannot).
+  foreignKey({ name: 'audit_log_staff_fk', columns: [t.storeId, t.staffId], foreignColumns: [staff.storeId, staff.id] }).onDelete('set null'),
   index('audit_log_store_at').on(t.storeId, t.id.desc()),
   index('audit_log_store_staff').on(t.storeId, t.staffId, t.id.desc()),
   index('audit_log_store_object').on(t.storeId, t.objectType, t.objectId, t.id.desc()),

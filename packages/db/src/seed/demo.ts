@@ -151,6 +151,6 @@ async function insertContent(tx: Tx, storeId: number, store: StoreDef): Promise<
   }))).returning({ id: posts.id, url: posts.url });
   const postId = new Map(inserted.map((p) => [p.url, p.id]));
   await tx.insert(postCategoryLinks).values(postDefs.flatMap((p) =>
-    p.categories.map((slug) => ({ postId: postId.get(p.url)!, categoryId: postCategoryId.get(slug)! }))));
+    p.categories.map((slug) => ({ storeId, postId: postId.get(p.url)!, categoryId: postCategoryId.get(slug)! }))));
   return { pages: pageDefs.length, posts: postDefs.length };
 }

@@ -12,7 +12,7 @@ export async function listCartLines(db: Executor, storeId: number, customerId: n
 
 /** Adds the stone unless it is already in the cart (unique customer + item); answers the line either way. */
 export async function upsertCartLine(db: Executor, storeId: number, customerId: number, itemId: number): Promise<CartLineRow> {
-  await db.insert(cartLines).values({ storeId, customerId, itemId }).onConflictDoNothing({ target: [cartLines.customerId, cartLines.itemId] });
+  await db.insert(cartLines).values({ storeId, customerId, itemId }).onConflictDoNothing({ target: [cartLines.customerId, cartLines.itemId, cartLines.storeId] });
   const [row] = await db.select().from(cartLines)
     .where(and(eq(cartLines.storeId, storeId), eq(cartLines.customerId, customerId), eq(cartLines.itemId, itemId))).limit(1);
   return row!;

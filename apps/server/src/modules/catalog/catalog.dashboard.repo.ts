@@ -11,5 +11,6 @@ export async function availableByProduct(db: Executor, storeId: number) {
     .from(products)
     .leftJoin(items, and(eq(items.productId, products.id), eq(items.storeId, storeId), sql`${items.status} = 'available'`))
     .where(eq(products.storeId, storeId))
-    .groupBy(products.id).orderBy(asc(products.sortOrder), asc(products.id));
+    // By the whole key (id, store_id): only then may the other columns of products be read.
+    .groupBy(products.id, products.storeId).orderBy(asc(products.sortOrder), asc(products.id));
 }

@@ -17,7 +17,8 @@ export async function listProductTaxes(db: Executor, storeId: number) {
   return db.select({
     id: products.id, name: products.name, hsnCode: products.hsnCode, gstRateBp: products.gstRateBp, stones: count(items.id),
   }).from(products).leftJoin(items, eq(items.productId, products.id))
-    .where(eq(products.storeId, storeId)).groupBy(products.id).orderBy(asc(products.sortOrder), asc(products.id));
+    // By the whole key (id, store_id): only then may the other columns of products be read.
+    .where(eq(products.storeId, storeId)).groupBy(products.id, products.storeId).orderBy(asc(products.sortOrder), asc(products.id));
 }
 
 export async function updateProductTax(db: Executor, storeId: number, productId: number, hsnCode: string, gstRateBp: number): Promise<void> {

@@ -76,9 +76,9 @@ export async function categoryIdsOfPosts(db: Executor, postIds: number[]): Promi
 }
 
 /** Replaces a post's categories (the caller has checked they are the post's store's). */
-export async function setPostCategories(db: Executor, postId: number, categoryIds: number[]): Promise<void> {
-  await db.delete(postCategoryLinks).where(eq(postCategoryLinks.postId, postId));
-  if (categoryIds.length) await db.insert(postCategoryLinks).values(categoryIds.map((categoryId) => ({ postId, categoryId })));
+export async function setPostCategories(db: Executor, storeId: number, postId: number, categoryIds: number[]): Promise<void> {
+  await db.delete(postCategoryLinks).where(and(eq(postCategoryLinks.storeId, storeId), eq(postCategoryLinks.postId, postId)));
+  if (categoryIds.length) await db.insert(postCategoryLinks).values(categoryIds.map((categoryId) => ({ storeId, postId, categoryId })));
 }
 
 // ---------- Post categories ----------

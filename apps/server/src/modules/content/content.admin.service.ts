@@ -157,7 +157,7 @@ export function createContentAdminService({ db, audit, media, changed }: Content
     createPost: (ctx: RequestContext, b: AdminPostBody) => write(ctx, async (tx, record) => {
       const values = await postValues(tx, ctx, b, null);
       const id = await repo.insertPost(tx, ctx.store.id, values).catch(postUrlTaken);
-      await repo.setPostCategories(tx, id, b.category_ids);
+      await repo.setPostCategories(tx, ctx.store.id, id, b.category_ids);
       await record({ action: 'post.create', objectType: 'post', objectId: id, changes: changedFields(null, auditedPost(values, b.category_ids)) });
       return { post: await post(tx, ctx, id) };
     }),
@@ -169,7 +169,7 @@ export function createContentAdminService({ db, audit, media, changed }: Content
       const values = await postValues(tx, ctx, b, before);
       await repo.updatePost(tx, ctx.store.id, id, values).catch(postUrlTaken);
       const categoryIds = [...b.category_ids].sort((x, y) => x - y);
-      await repo.setPostCategories(tx, id, categoryIds);
+      await repo.setPostCategories(tx, ctx.store.id, id, categoryIds);
       await record({
         action: 'post.update', objectType: 'post', objectId: id,
         changes: changedFields(auditedPost(before, beforeCategories), auditedPost(values, categoryIds)),

@@ -43,7 +43,7 @@ export async function listReplies(db: Executor, enquiryIds: number[]): Promise<E
   return db.select().from(enquiryReplies).where(inArray(enquiryReplies.enquiryId, enquiryIds)).orderBy(asc(enquiryReplies.id));
 }
 
-export async function insertReply(db: Executor, values: { enquiryId: number; staffId: number; body: string }): Promise<EnquiryReplyRow> {
+export async function insertReply(db: Executor, values: { storeId: number; enquiryId: number; staffId: number; body: string }): Promise<EnquiryReplyRow> {
   const [row] = await db.insert(enquiryReplies).values(values).returning();
   return row!;
 }

@@ -103,7 +103,7 @@ export function createEnquiriesService({ db, config, notifications, audit }: Enq
         text: `Dear ${row.name},\n\n${message}\n\n${ctx.store.name}\n${ctx.store.email}\n\nYou wrote on ${row.createdAt.toISOString().slice(0, 10)}:\n${quoted}`,
       });
       await db.transaction(async (tx) => {
-        const reply = await repo.insertReply(tx, { enquiryId: row.id, staffId: ctx.actor.staffId, body: message });
+        const reply = await repo.insertReply(tx, { storeId: ctx.store.id, enquiryId: row.id, staffId: ctx.actor.staffId, body: message });
         await audit.record(within(ctx, tx), { action: 'enquiry.reply', objectType: 'enquiry', objectId: row.id, changes: { reply_id: { old: null, new: reply.id } } });
       });
       return shown(ctx, row, names);

@@ -7,7 +7,7 @@ export type NewInvoice = Omit<typeof invoices.$inferInsert, 'id' | 'number' | 'c
 
 /** Writes the order's invoice unless it has one; answers the invoice the order now has. */
 export async function insertInvoice(db: Executor, values: NewInvoice): Promise<InvoiceRow> {
-  const [row] = await db.insert(invoices).values(values).onConflictDoNothing({ target: invoices.orderId }).returning();
+  const [row] = await db.insert(invoices).values(values).onConflictDoNothing({ target: [invoices.orderId, invoices.storeId] }).returning();
   if (row) return row;
   return (await findInvoiceOfOrder(db, values.orderId))!;
 }

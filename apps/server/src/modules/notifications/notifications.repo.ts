@@ -75,7 +75,7 @@ export async function insertOutboxMessage(db: Executor, values: typeof outboxMes
 
 /** Writes a message unless one with its dedupe key exists; answers its id, or null for a repeat. */
 export async function insertOutboxMessageOnce(db: Executor, values: typeof outboxMessages.$inferInsert): Promise<number | null> {
-  const [row] = await db.insert(outboxMessages).values(values).onConflictDoNothing({ target: outboxMessages.dedupeKey }).returning({ id: outboxMessages.id });
+  const [row] = await db.insert(outboxMessages).values(values).onConflictDoNothing({ target: [outboxMessages.dedupeKey, outboxMessages.storeId] }).returning({ id: outboxMessages.id });
   return row?.id ?? null;
 }
 

@@ -20,7 +20,7 @@ export interface NewOrder {
 
 export async function insertOrder(db: Executor, order: NewOrder, lines: { itemId: number; itemName: string; pricePaise: number }[]): Promise<OrderRow> {
   const [row] = await db.insert(orders).values(order).returning();
-  await db.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: row!.id })));
+  await db.insert(orderLines).values(lines.map((l) => ({ ...l, storeId: order.storeId, orderId: row!.id })));
   return row!;
 }
 
@@ -132,9 +132,11 @@ export async function expireOrders(db: Executor, orderIds: number[]): Promise<{ 
 }
 
 /** Records the dispatch of an order; null when it was dispatched already (the first record stands). */
-export async function insertDispatch(db: Executor, orderId: number, courierPartner: string, trackingNumber: string, at: Date): Promise<DispatchRow | null> {
-  const [row] = await db.insert(orderDispatches).values({ orderId, courierPartner, trackingNumber, dispatchedAt: at })
-    .onConflictDoNothing({ target: orderDispatches.orderId })
+export async function insertDispatch(
+  db: Executor, storeId: number, orderId: number, courierPartner: string, trackingNumber: string, at: Date,
+): Promise<DispatchRow | null> {
+  const [row] = await db.insert(orderDispatches).values({ storeId, orderId, courierPartner, trackingNumber, dispatchedAt: at })
+    .onConflictDoNothing({ target: [orderDispatches.orderId, orderDispatches.storeId] })
     .returning();
   return row ?? null;
 }
@@ -156,16 +158,19 @@ export async function cancelUnpaidOrder(db: Executor, orderId: number): Promise<
 
 // ---------- Events (the timeline) ----------
 
+/** The unique index that makes a step's key name it once within its order. */
+const eventKey = [orderEvents.orderId, orderEvents.key, orderEvents.storeId];
+
 /** Writes a step of an order's life once: null when the order already has a step with this key (a retry). */
 export async function insertEvent(db: Executor, event: NewOrderEvent): Promise<OrderEventRow | null> {
-  const [row] = await db.insert(orderEvents).values(event).onConflictDoNothing({ target: [orderEvents.orderId, orderEvents.key] }).returning();
+  const [row] = await db.insert(orderEvents).values(event).onConflictDoNothing({ target: eventKey }).returning();
   return row ?? null;
 }
 
 /** Many steps at once (the reservation sweep expires a batch of orders); repeats are skipped. */
 export async function insertEvents(db: Executor, events: NewOrderEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await db.insert(orderEvents).values(events).onConflictDoNothing({ target: [orderEvents.orderId, orderEvents.key] });
+  await db.insert(orderEvents).values(events).onConflictDoNothing({ target: eventKey });
 }
 
 export async function listEvents(db: Executor, orderIds: number[]): Promise<OrderEventRow[]> {

@@ -133,7 +133,7 @@ export function createOrdersService({ db }: { db: Database }) {
      */
     async dispatch(ctx: RequestContext, order: repo.OrderRow, input: { courierPartner: string; trackingNumber: string }, at: Date): Promise<repo.DispatchRow> {
       if (order.status !== 'paid') throw new ConflictError(`Only a paid order can be dispatched; this one is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}.`, 'order_not_paid');
-      const row = await repo.insertDispatch(q(ctx), order.id, input.courierPartner, input.trackingNumber, at);
+      const row = await repo.insertDispatch(q(ctx), order.storeId, order.id, input.courierPartner, input.trackingNumber, at);
       if (!row) throw new ConflictError('This order has been dispatched already.', 'order_already_dispatched');
       return row;
     },

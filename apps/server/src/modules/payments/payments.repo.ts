@@ -11,7 +11,7 @@ export interface NewPayment {
 /** Records a payment once per provider payment id; null when it was already recorded. */
 export async function insertPayment(db: Executor, payment: NewPayment): Promise<{ id: number } | null> {
   const [row] = await db.insert(payments).values(payment)
-    .onConflictDoNothing({ target: [payments.provider, payments.providerPaymentId] })
+    .onConflictDoNothing({ target: [payments.provider, payments.providerPaymentId, payments.storeId] })
     .returning({ id: payments.id });
   return row ?? null;
 }
@@ -51,7 +51,7 @@ export type NewRefund = Omit<typeof refunds.$inferInsert, 'id' | 'status' | 'cre
 /** Writes a refund (pending) and the lines it pays back, in the caller's transaction. */
 export async function insertRefund(db: Executor, refund: NewRefund, lines: { orderLineId: number; amountPaise: number }[]): Promise<RefundRow> {
   const [row] = await db.insert(refunds).values(refund).returning();
-  if (lines.length) await db.insert(refundLines).values(lines.map((l) => ({ ...l, refundId: row!.id })));
+  if (lines.length) await db.insert(refundLines).values(lines.map((l) => ({ ...l, storeId: refund.storeId, refundId: row!.id })));
   return row!;
 }
 

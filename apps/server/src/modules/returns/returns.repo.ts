@@ -79,8 +79,9 @@ export async function insertReturn(
   orderLineIds: number[], imageNames: string[],
 ): Promise<ReturnRow> {
   const [row] = await db.insert(returnRequests).values(values).returning();
-  await db.insert(returnLines).values(orderLineIds.map((orderLineId) => ({ returnId: row!.id, orderLineId })));
-  if (imageNames.length) await db.insert(returnImages).values(imageNames.map((path) => ({ returnId: row!.id, path })));
+  const shop = { storeId: values.storeId, returnId: row!.id };
+  await db.insert(returnLines).values(orderLineIds.map((orderLineId) => ({ ...shop, orderLineId })));
+  if (imageNames.length) await db.insert(returnImages).values(imageNames.map((path) => ({ ...shop, path })));
   return row!;
 }
 

@@ -12,7 +12,7 @@ export async function listWishlistItemIds(db: Executor, storeId: number, custome
 
 /** Adds the stone unless it is there already (unique customer + item). */
 export async function addWishlistItem(db: Executor, storeId: number, customerId: number, itemId: number): Promise<void> {
-  await db.insert(wishlistItems).values({ storeId, customerId, itemId }).onConflictDoNothing({ target: [wishlistItems.customerId, wishlistItems.itemId] });
+  await db.insert(wishlistItems).values({ storeId, customerId, itemId }).onConflictDoNothing({ target: [wishlistItems.customerId, wishlistItems.itemId, wishlistItems.storeId] });
 }
 
 export async function deleteWishlistItem(db: Executor, storeId: number, customerId: number, itemId: number): Promise<void> {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { IdOrUrl, PageNumber } from './common.ts';
 import { DEFAULT_RATTI_RANGE, MAX_CARAT, MAX_ID, MAX_PRICE_RUPEES, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './constants.ts';
-import { SafeWebUrl } from './store.ts';
 import { Photo } from './media.ts';
+import { itemFieldsShape } from './stone-fields.ts';
 
 export const ProductSummary = z.object({
   id: z.number(),
@@ -62,23 +62,18 @@ export type RattisResponse = z.infer<typeof RattisResponse>;
 export const ItemStatus = z.enum(['available', 'reserved', 'sold', 'unavailable']);
 export type ItemStatus = z.infer<typeof ItemStatus>;
 
+/**
+ * A stone as the storefront shows it: the plain fields of its description (stone-fields.ts: gin,
+ * name, weight in mg, width, length and depth, image, certificate_image and
+ * certificate_verification_url, the lab's https page or null) and the fixed shape below.
+ */
 export const Item = z.object({
   id: z.number(),
-  gin: z.string(),
+  ...itemFieldsShape,
   sku: z.string(),
-  name: z.string(),
   url: z.array(z.object({ url: z.string() })),
-  /** Milligrams. */
-  weight: z.number(),
   carat: z.number(),
-  width: z.number(),
-  length: z.number(),
-  depth: z.number(),
-  image: z.string(),
-  certificate_image: z.string(),
   certificate: z.object({ lab: z.string(), number: z.string() }),
-  /** The lab's page that confirms the report (https:, or http: on a local host); null when there is none. */
-  certificate_verification_url: SafeWebUrl.nullable(),
   amounts: z.object({ mrpAmount: z.number() }),
   product: z.object({ id: z.number(), name: z.string(), alias: z.string(), url: z.string(), category_url: z.string() }),
   ratti: z.object({ id: z.number(), rati_standard: z.number() }),

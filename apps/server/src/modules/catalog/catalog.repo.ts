@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL, type SQLW
 import {
   clarities, colors, grades, items, origins, productCategories, products, rattis, shapes,
 } from '@gemstore/db';
+import { shopColumns } from './catalog.fields.ts';
 
 /** A literal, not a bound parameter, so generic prepared plans can still use the partial listing index. */
 const isAvailable = sql`${items.status} = 'available'`;
@@ -93,20 +94,13 @@ export async function listRattis(db: Executor, storeId: number) {
 }
 
 /**
- * A stone as read for the API: its own columns and the ids of the names it shows (product, ratti
- * bucket, colour, ...). The names come from the catalog service's per-store lists, so a read joins
- * nothing: joining eight small tables cost PostgreSQL about six times the read itself
- * (docs/decisions/0018). catalog.service.ts maps it to the contract's Item in one function (toItem).
+ * A stone as read for the API: the columns of its fields (catalog.fields.ts, all but the stone
+ * page's own), its ratti bucket, and the ids of the names it shows (product, colour, ...). The names
+ * come from the catalog service's per-store lists, so a read joins nothing: joining eight small
+ * tables cost PostgreSQL about six times the read itself (docs/decisions/0018). catalog.service.ts
+ * maps it to the contract's Item in one function (toItem).
  */
-const stoneColumns = {
-  id: items.id, storeId: items.storeId, gin: items.gin, name: items.name, url: items.url,
-  weightMg: items.weightMg, widthMm: items.widthMm, lengthMm: items.lengthMm, depthMm: items.depthMm,
-  image: items.image, certificateImage: items.certificateImage, certificateLab: items.certificateLab,
-  certificateNumber: items.certificateNumber, certificateVerificationUrl: items.certificateVerificationUrl,
-  pricePaise: items.pricePaise, status: items.status,
-  productId: items.productId, rattiId: items.rattiId, colorId: items.colorId, clarityId: items.clarityId,
-  gradeId: items.gradeId, originId: items.originId, shapeId: items.shapeId,
-};
+const stoneColumns = { id: items.id, storeId: items.storeId, rattiId: items.rattiId, ...shopColumns };
 
 /** Every stone read. Lists leave the long description text out (read as ''); the stone's page adds its photos. */
 function stoneSelection(withDescription: boolean) {

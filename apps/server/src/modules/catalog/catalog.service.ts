@@ -2,7 +2,7 @@ import type {
   AttributeOption, CategoriesResponse, Item, ItemDetailResponse, ListingFilterBody, ListingResponse,
   ProductAttributesResponse, RelatedItemsResponse, ProductLink, ProductSummary, StoneCountsResponse, StoneSearchBody,
 } from '@gemstore/contracts';
-import { ITEMS_PER_PAGE, MG_PER_CARAT, RELATED_STONES, SEARCH_SUGGESTED_STONES, caratsFromMg, isSafeWebUrl, photoOf, pictureSrc, type Photo } from '@gemstore/contracts';
+import { ITEMS_PER_PAGE, MG_PER_CARAT, RELATED_STONES, SEARCH_SUGGESTED_STONES, caratsFromMg, photoOf, pictureSrc, type Photo } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import type { Config } from '../../config.ts';
 import { executor, type RequestContext, type Scope } from '../../lib/context.ts';
@@ -10,6 +10,7 @@ import type { Executor } from '../../lib/db.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { searchWords } from '../../lib/search.ts';
 import * as repo from './catalog.repo.ts';
+import { shopOfRow } from './catalog.fields.ts';
 import { announceChange } from './catalog.admin.repo.ts';
 import * as tax from './catalog.tax.repo.ts';
 import { availableByProduct } from './catalog.dashboard.repo.ts';
@@ -101,8 +102,9 @@ export function toProductSummary(p: repo.ProductRow): ProductSummary {
 }
 
 /**
- * A stone as the API shows it (the contract's Item). The one place that maps stored columns to the
- * contract: a new stone field is added here, in the schema and in the contract (apps/server/README.md).
+ * A stone as the API shows it (the contract's Item): the plain fields of its description
+ * (shopOfRow, catalog.fields.ts) and the fixed shape that names its product, ratti bucket and
+ * attribute values from the store's lists. A new plain field needs no line here (apps/server/README.md).
  */
 function toItem(row: repo.StoneRow, m: CatalogMasters): Item {
   const product = m.products.get(row.productId)!;
@@ -113,21 +115,12 @@ function toItem(row: repo.StoneRow, m: CatalogMasters): Item {
   ];
   return {
     id: row.id,
-    gin: row.gin,
+    ...shopOfRow(row),
     // Spec: the store profile id is the SKU prefix.
     sku: `${row.storeId}-${row.gin}`,
-    name: row.name,
     url: [{ url: row.url }],
-    weight: row.weightMg,
     carat: caratsFromMg(row.weightMg),
-    width: row.widthMm,
-    length: row.lengthMm,
-    depth: row.depthMm,
-    image: row.image,
-    certificate_image: row.certificateImage,
     certificate: { lab: row.certificateLab, number: row.certificateNumber },
-    // A link the shop prints: anything but a safe web address stays off the page.
-    certificate_verification_url: isSafeWebUrl(row.certificateVerificationUrl) ? row.certificateVerificationUrl : null,
     amounts: { mrpAmount: row.pricePaise / 100 },
     product: { id: product.id, name: product.name, alias: product.alias, url: product.url, category_url: product.categoryUrl },
     ratti: { id: ratti.id, rati_standard: ratti.rati_standard },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './constants.ts';
+import { MAX_ID, STONE_TREATMENTS } from './constants.ts';
 import { type AttributeKind, FriendlyUrl, ImageRef, StaffStoneStatus, StoneStatus } from './admin-catalog.ts';
 import { MAX_STONE_PHOTOS, Photo, parsePhotoName, photoOf } from './media.ts';
 import { SafeWebUrl } from './store.ts';
@@ -13,6 +13,9 @@ import { isSafeWebUrl } from './urls.ts';
  * table; the server maps rows with it (catalog.fields.ts) and the back-office form keeps its draft
  * with it. apps/server/README.md: "Adding a field to a stone".
  */
+
+export const StoneTreatment = z.enum(STONE_TREATMENTS, { error: `Choose a treatment: ${STONE_TREATMENTS.join(', ')}.` });
+export type StoneTreatment = z.infer<typeof StoneTreatment>;
 
 /** The store list a field chooses from: the CSV writes and reads the value's name, never its id. */
 export type StoneList = 'product' | AttributeKind;
@@ -99,6 +102,11 @@ export const STONE_FIELDS = {
   clarity_id: listField('clarity', 'clarityId'),
   shape_id: listField('shape', 'shapeId'),
   origin_id: listField('origin', 'originId'),
+  /** What was done to the stone (a disclosure the seller owes): "none" for a new stone unless told. */
+  treatment: field({
+    column: 'treatment', input: 'choice', form: StoneTreatment.optional(), admin: StoneTreatment, initial: 'none',
+    csv: { parse: choiceCell }, shop: { key: 'treatment', schema: StoneTreatment },
+  }),
   certificate_lab: field({ column: 'certificateLab', input: 'text', form: Text(80), admin: z.string(), csv: {} }),
   certificate_number: field({ column: 'certificateNumber', input: 'text', form: Text(80), admin: z.string(), csv: {} }),
   /** The lab's page that confirms the report; stored as null when there is none. */

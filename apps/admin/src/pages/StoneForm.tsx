@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
-  caratsFromMg, rattiFromMg, stoneFieldList,
+  STONE_TREATMENTS, TREATMENT_LABELS, caratsFromMg, rattiFromMg, stoneFieldList,
   type AdminStone, type AdminStoneBody, type Photo, type StoneFieldName, type StoneFieldSpec,
 } from '@gemstore/contracts';
 import { api, errorMessage, fieldErrors, uploadPicture } from '../api.ts';
@@ -21,7 +21,7 @@ type DraftName = Exclude<StoneFieldName, 'photos'>;
 type Draft = Record<DraftName, string>;
 const draftFields = stoneFieldList().filter(([, f]) => f.input !== 'photos') as [DraftName, StoneFieldSpec][];
 
-/** A new stone: every field empty, those the form may leave out at their first value (a draft). */
+/** A new stone: every field empty, those the form may leave out at their first value (a draft, no treatment). */
 const EMPTY = Object.fromEntries(draftFields.map(([name, f]) => [name, f.initial === undefined ? '' : String(f.initial)])) as Draft;
 
 function draftOf(s: AdminStone): Draft {
@@ -165,8 +165,13 @@ export function StoneFormPage() {
                     {choose('clarity_id', values('clarity'), 'Clarity')}
                     {choose('shape_id', values('shape'), 'Shape')}
                     {choose('origin_id', values('origin'), 'Origin')}
-                    <NumberInput label="Price (₹, GST included)" required min={1} decimalScale={2} thousandSeparator="," {...number('price')} />
+                    {choose('treatment', STONE_TREATMENTS.map((v) => ({ value: v, label: TREATMENT_LABELS[v] })), 'Treatment')}
                   </SimpleGrid>
+                  <Text size="xs" c="dimmed">
+                    Treatment: what was done to the stone beyond cutting, as its report or the trade discloses it (rubies and sapphires are
+                    often heated, emeralds oiled). None only when nothing was done: shoppers see it on the stone&apos;s page.
+                  </Text>
+                  <NumberInput label="Price (₹, GST included)" required min={1} decimalScale={2} thousandSeparator="," maw={280} {...number('price')} />
                   <Textarea label="Description" autosize minRows={3} {...text('description')} />
                 </Stack>
               </Paper>

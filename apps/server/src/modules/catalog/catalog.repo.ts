@@ -156,6 +156,7 @@ export interface StoneFilter {
   /** A search's choice of products (its results page filters on gem type too). */
   productIds?: number[];
   gradeIds?: number[]; colorIds?: number[]; clarityIds?: number[]; shapeIds?: number[]; originIds?: number[];
+  treatments?: string[];
   /** The ratti buckets allowed (explicit choice and/or the ratti range); undefined: any. */
   rattiIds?: number[];
   weightMinMg?: number;
@@ -176,13 +177,16 @@ const listingOrders = {
   weight_desc: [desc(items.weightMg), desc(items.id)],
 } as const;
 
-/** The filter groups a shopper ticks values in, with the column each filters. */
+/** The filter groups a shopper ticks values in, with the column each filters and the type of its values. */
 const groupFilters = [
-  ['gradeIds', items.gradeId], ['colorIds', items.colorId], ['clarityIds', items.clarityId],
-  ['shapeIds', items.shapeId], ['originIds', items.originId], ['productIds', items.productId],
+  ['gradeIds', items.gradeId, 'int'], ['colorIds', items.colorId, 'int'], ['clarityIds', items.clarityId, 'int'],
+  ['shapeIds', items.shapeId, 'int'], ['originIds', items.originId, 'int'], ['treatments', items.treatment, 'stone_treatment'],
+  ['productIds', items.productId, 'int'],
 ] as const;
 type GroupKey = (typeof groupFilters)[number][0];
-const listFilters = [...groupFilters, ['rattiIds', items.rattiId]] as const;
+const listFilters = [...groupFilters, ['rattiIds', items.rattiId, 'int']] as const;
+/** A column among a list of values (an array parameter of the column's type). */
+const anyOf = (column: SQLWrapper, values: SQLWrapper, type: string) => sql`${column} = any(${values}::${sql.raw(type)}[])`;
 const rangeFilters = [
   ['weightMinMg', items.weightMg, gte], ['weightMaxMg', items.weightMg, lte],
   ['priceMinPaise', items.pricePaise, gte], ['priceMaxPaise', items.pricePaise, lte],
@@ -233,7 +237,7 @@ function filterConditions(storeId: SQLWrapper, f: StoneFilter, value: ValueOf, e
     ...(f.productId !== undefined ? [eq(items.productId, value('productId', f.productId))] : []),
     isAvailable,
     ...listFilters.filter(([k]) => f[k] !== undefined && k !== except)
-      .map(([k, column]) => sql`${column} = any(${value(k, f[k])}::int[])`),
+      .map(([k, column, type]) => anyOf(column, value(k, f[k]), type)),
     ...rangeFilters.filter(([k]) => f[k] !== undefined).map(([k, column, op]) => op(column, value(k, f[k]))),
     ...(f.terms ?? []).map((t, i) => termCondition(t, i, value)),
   ];
@@ -242,7 +246,7 @@ function filterConditions(storeId: SQLWrapper, f: StoneFilter, value: ValueOf, e
 /** The counts of each value of each group, ignoring that group's own choice, and the total. */
 export interface StoneCounts {
   total: number;
-  byGroup: Record<GroupKey, Map<number, number>>;
+  byGroup: Record<GroupKey, Map<number | string, number>>;
 }
 
 /**
@@ -313,22 +317,24 @@ export class StoneReads {
    */
   async count(storeId: number, f: StoneFilter): Promise<StoneCounts> {
     const base = filterConditions(sql.param(storeId), { ...f, ...Object.fromEntries(groupFilters.map(([k]) => [k, undefined])) }, asParam);
-    const groupCondition = (k: GroupKey, column: SQLWrapper) => (f[k] === undefined ? sql`true` : sql`${column} = any(${sql.param(f[k])}::int[])`);
+    const groupCondition = (k: GroupKey, column: SQLWrapper, type: string) => (f[k] === undefined ? sql`true` : anyOf(column, sql.param(f[k]), type));
     const countWithout = (except: GroupKey) =>
-      sql<number>`(count(*) filter (where ${and(sql`true`, ...groupFilters.filter(([k]) => k !== except).map(([k, column]) => groupCondition(k, column)))}))::int`;
+      sql<number>`(count(*) filter (where ${and(sql`true`, ...groupFilters.filter(([k]) => k !== except).map(([k, column, type]) => groupCondition(k, column, type)))}))::int`;
     const columns = groupFilters.map(([, column]) => column);
     const rows = await this.db.select({
       gradeId: items.gradeId, colorId: items.colorId, clarityId: items.clarityId, shapeId: items.shapeId,
-      originId: items.originId, productId: items.productId,
+      originId: items.originId, treatment: items.treatment, productId: items.productId,
       grouping: sql<number>`grouping(${sql.join(columns, sql`, `)})::int`,
-      total: sql<number>`(count(*) filter (where ${and(sql`true`, ...groupFilters.map(([k, column]) => groupCondition(k, column)))}))::int`,
+      total: sql<number>`(count(*) filter (where ${and(sql`true`, ...groupFilters.map(([k, column, type]) => groupCondition(k, column, type)))}))::int`,
       gradeIds: countWithout('gradeIds'), colorIds: countWithout('colorIds'), clarityIds: countWithout('clarityIds'),
-      shapeIds: countWithout('shapeIds'), originIds: countWithout('originIds'), productIds: countWithout('productIds'),
+      shapeIds: countWithout('shapeIds'), originIds: countWithout('originIds'), treatments: countWithout('treatments'), productIds: countWithout('productIds'),
     }).from(items).where(and(...base))
       .groupBy(sql`grouping sets (${sql.join(columns.map((c) => sql`(${c})`), sql`, `)}, ())`);
-    const byGroup = Object.fromEntries(groupFilters.map(([k]) => [k, new Map<number, number>()])) as StoneCounts['byGroup'];
+    const byGroup = Object.fromEntries(groupFilters.map(([k]) => [k, new Map<number | string, number>()])) as StoneCounts['byGroup'];
     let total = 0;
-    const rowKeys = { gradeIds: 'gradeId', colorIds: 'colorId', clarityIds: 'clarityId', shapeIds: 'shapeId', originIds: 'originId', productIds: 'productId' } as const;
+    const rowKeys = {
+      gradeIds: 'gradeId', colorIds: 'colorId', clarityIds: 'clarityId', shapeIds: 'shapeId', originIds: 'originId', treatments: 'treatment', productIds: 'productId',
+    } as const;
     for (const r of rows) {
       if (r.grouping === 2 ** columns.length - 1) { total = r.total; continue; }
       const group = groupFilters.find(([k]) => r[rowKeys[k]] !== null)?.[0];

@@ -2,7 +2,9 @@ import type {
   AttributeOption, CategoriesResponse, Item, ItemDetailResponse, ListingFilterBody, ListingResponse,
   ProductAttributesResponse, RelatedItemsResponse, ProductLink, ProductSummary, StoneCountsResponse, StoneSearchBody,
 } from '@gemstore/contracts';
-import { ITEMS_PER_PAGE, MG_PER_CARAT, RELATED_STONES, SEARCH_SUGGESTED_STONES, caratsFromMg, photoOf, pictureSrc, type Photo } from '@gemstore/contracts';
+import {
+  ITEMS_PER_PAGE, MG_PER_CARAT, RELATED_STONES, SEARCH_SUGGESTED_STONES, STONE_TREATMENTS, TREATMENT_LABELS, caratsFromMg, photoOf, pictureSrc, type Photo,
+} from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import type { Config } from '../../config.ts';
 import { executor, type RequestContext, type Scope } from '../../lib/context.ts';
@@ -218,12 +220,12 @@ function resolveFilter(m: CatalogMasters, body: StoneSearchBody, product: { list
     if (inRange.length < m.rattis.length) rattiIds = rattiIds ? rattiIds.filter((id) => inRange.includes(id)) : inRange;
   }
   if (rattiIds?.length === 0) return null;
-  const list = (ids: number[]) => (ids.length ? ids : undefined);
+  const list = <T>(values: T[]) => (values.length ? values : undefined);
   return {
     ...(product.listing !== undefined ? { productId: product.listing } : {}),
     ...(product.chosen !== undefined ? { productIds: [product.chosen] } : {}),
     gradeIds: list(filter.grades), colorIds: list(filter.colors), clarityIds: list(filter.clarities),
-    shapeIds: list(filter.shapes), originIds: list(filter.origins), rattiIds,
+    shapeIds: list(filter.shapes), originIds: list(filter.origins), treatments: list(filter.treatments), rattiIds,
     ...(weightMode ? caratBoundsInMg(selectedCarat.min, selectedCarat.max) : {}),
     ...(selectedPrice.min === undefined ? {} : { priceMinPaise: Math.ceil(selectedPrice.min * 100) }),
     ...(selectedPrice.max === undefined ? {} : { priceMaxPaise: Math.floor(selectedPrice.max * 100) }),
@@ -285,6 +287,7 @@ async function stoneCounts(db: Executor, reads: repo.StoneReads, masters: Master
     product_stocks_count: counts?.total ?? 0,
     grade: options('grade', 'gradeIds'), colors: options('color', 'colorIds'), clarity: options('clarity', 'clarityIds'),
     shape: options('shape', 'shapeIds'), origin: options('origin', 'originIds'),
+    treatment: STONE_TREATMENTS.map((value) => ({ value, name: TREATMENT_LABELS[value], product_stocks_count: counts?.byGroup.treatments.get(value) ?? 0 })),
     products: [...m.products.values()].map((p) => ({ ...productLink(p), product_stocks_count: counts?.byGroup.productIds.get(p.id) ?? 0 }))
       .filter((p) => p.product_stocks_count > 0),
   };

@@ -225,6 +225,27 @@ describe('counts that follow the filters', () => {
   });
 });
 
+describe("a shop's first start", () => {
+  it('filters by treatment on a database its own connections migrated, before which the treatments had no type', async () => {
+    const fresh = await buildTestApp({}, { unmigrated: true });
+    try {
+      const store = await createStore(fresh.db, { domain: 'first-start.test' });
+      const c = await createCatalog(fresh.db, store.id);
+      const heated = await createItem(fresh.db, store.id, { catalog: c, treatment: 'heated' });
+      await createItem(fresh.db, store.id, { catalog: c });
+      const body = { filter: { product: c.product.url, treatments: ['heated'] } };
+      const page = await fresh.app.inject({ method: 'POST', url: '/api/product-items?page=1', headers: { domain: store.domain }, payload: body });
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json<ListingResponse>().data.map((i) => i.id)).toEqual([heated.id]);
+      const counted = await fresh.app.inject({ method: 'POST', url: '/api/stone-counts', headers: { domain: store.domain }, payload: body });
+      expect(counted.statusCode, counted.body).toBe(200);
+      expect(counted.json<StoneCountsResponse>().product_stocks_count).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 // Last: the stone it adds would change the figures above.
 describe('search after a catalogue change', () => {
   it('finds a value the back office adds, by a word searched before it existed', async () => {

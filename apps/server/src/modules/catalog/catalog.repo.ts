@@ -177,16 +177,21 @@ const listingOrders = {
   weight_desc: [desc(items.weightMg), desc(items.id)],
 } as const;
 
-/** The filter groups a shopper ticks values in, with the column each filters and the type of its values. */
+/**
+ * The filter groups a shopper ticks values in, with the column each filters and how its list of
+ * values is cast. Treatments travel as text[] and are cast to their enum in the statement: a driver
+ * learns array types when it connects, so on a shop's first start (the migration that made the
+ * enum ran on connections opened before it) it could not send a stone_treatment[] parameter.
+ */
 const groupFilters = [
-  ['gradeIds', items.gradeId, 'int'], ['colorIds', items.colorId, 'int'], ['clarityIds', items.clarityId, 'int'],
-  ['shapeIds', items.shapeId, 'int'], ['originIds', items.originId, 'int'], ['treatments', items.treatment, 'stone_treatment'],
-  ['productIds', items.productId, 'int'],
+  ['gradeIds', items.gradeId, 'int[]'], ['colorIds', items.colorId, 'int[]'], ['clarityIds', items.clarityId, 'int[]'],
+  ['shapeIds', items.shapeId, 'int[]'], ['originIds', items.originId, 'int[]'], ['treatments', items.treatment, 'text[]::stone_treatment[]'],
+  ['productIds', items.productId, 'int[]'],
 ] as const;
 type GroupKey = (typeof groupFilters)[number][0];
-const listFilters = [...groupFilters, ['rattiIds', items.rattiId, 'int']] as const;
-/** A column among a list of values (an array parameter of the column's type). */
-const anyOf = (column: SQLWrapper, values: SQLWrapper, type: string) => sql`${column} = any(${values}::${sql.raw(type)}[])`;
+const listFilters = [...groupFilters, ['rattiIds', items.rattiId, 'int[]']] as const;
+/** A column among a list of values (an array parameter, cast as `cast` says). */
+const anyOf = (column: SQLWrapper, values: SQLWrapper, cast: string) => sql`${column} = any(${values}::${sql.raw(cast)})`;
 const rangeFilters = [
   ['weightMinMg', items.weightMg, gte], ['weightMaxMg', items.weightMg, lte],
   ['priceMinPaise', items.pricePaise, gte], ['priceMaxPaise', items.pricePaise, lte],

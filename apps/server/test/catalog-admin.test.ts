@@ -152,6 +152,32 @@ describe('back-office catalogue', () => {
     expect((await admin(t, 'a.test', '/stones', { token: tokens.owner, body: stoneBody({ sku: 'ONLY-B' }) })).statusCode).toBe(200);
   });
 
+  it('takes a stone\'s treatment by hand: none for a new stone unless told, kept by a change that leaves it out, shown on the shop', async () => {
+    const made = await admin(t, 'a.test', '/stones', { token: tokens.owner, body: stoneBody({ sku: 'TR-1', status: 'available' }) });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().stone.id as number;
+    expect(made.json().stone.treatment).toBe('none');
+    const heated = await admin(t, 'a.test', `/stones/${id}`, { method: 'PUT', token: tokens.owner, body: stoneBody({ sku: 'TR-1', treatment: 'heated' }) });
+    expect(heated.statusCode, heated.body).toBe(200);
+    expect(heated.json().stone.treatment).toBe('heated');
+    // A change that leaves the treatment out keeps it: a disclosure is never dropped by omission.
+    const renamed = await admin(t, 'a.test', `/stones/${id}`, { method: 'PUT', token: tokens.owner, body: stoneBody({ sku: 'TR-1', name: 'Renamed' }) });
+    expect(renamed.json().stone).toMatchObject({ name: 'Renamed', treatment: 'heated', status: 'available' });
+    expect((await admin(t, 'a.test', `/stones/${id}`, { token: tokens.assistant })).json().stone.treatment).toBe('heated');
+    const [row] = await t.db.select({ treatment: items.treatment }).from(items).where(eq(items.id, id));
+    expect(row!.treatment).toBe('heated');
+    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.objectId, String(id)), eq(auditLog.action, 'stone.update')));
+    expect(audit.some((e) => JSON.stringify(e.changes).includes('heated'))).toBe(true);
+    // The shop shows it on the stone's page.
+    const page = await storefront('a.test', `/api/item-details/${id}`);
+    expect(page.json().item.treatment).toBe('heated');
+    // Only the trade's words: "not disclosed" is no treatment.
+    const bad = await admin(t, 'a.test', `/stones/${id}`, { method: 'PUT', token: tokens.owner, body: stoneBody({ sku: 'TR-1', treatment: 'not disclosed' }) });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['treatment']);
+    expect((await admin(t, 'a.test', `/stones/${id}`, { token: tokens.owner })).json().stone.treatment).toBe('heated');
+  });
+
   it('finds stones by SKU or certificate number, filters by status and counts them', async () => {
     await createItem(t.db, a.id, { catalog: catA, gin: 'FIND-77', status: 'sold' });
     const bySku = (await admin(t, 'a.test', '/stones?q=find-7', { token: tokens.assistant })).json();

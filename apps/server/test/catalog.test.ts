@@ -57,6 +57,7 @@ beforeAll(async () => {
   for (let i = 0; i < 4; i++) {
     otherProductStones.push(await createItem(t.db, storeId, {
       catalog: cat, productId: cat.otherProduct.id, url: `yellow-${i}`, certificateVerificationUrl: VERIFICATION_URLS[i],
+      treatment: (['heated', 'none', 'glass-filled', 'none'] as const)[i],
     }));
   }
 });
@@ -371,7 +372,7 @@ describe('POST /api/product-items', () => {
     expect(item).toMatchObject({
       id: stone.id, gin: stone.gin, sku: `${storeId}-${stone.gin}`, url: [{ url: 'blue-7' }],
       weight: stone.weightMg, carat: stone.weightMg / 200, width: 8.1, length: 10.2, depth: 4.3,
-      certificate_image: stone.certificateImage, amounts: { mrpAmount: stone.pricePaise / 100 },
+      certificate_image: stone.certificateImage, amounts: { mrpAmount: stone.pricePaise / 100 }, treatment: 'none',
       product: { id: cat.product.id, name: 'Blue Sapphire', alias: 'Neelam', url: 'blue-sapphire', category_url: 'sapphires' },
       ratti: { id: stone.rattiId, rati_standard: rattiValue(stone) },
       color: { id: stone.colorId, color: cat.colors.find((c) => c.id === stone.colorId)!.value },
@@ -436,6 +437,14 @@ describe('GET /api/item-details/{id}', () => {
     expect((await get('/api/item-details/blue-3')).json().item.certificate_verification_url).toBeNull();
     const listed = await walk({ filter: { product: cat.otherProduct.id } });
     expect(listed.find((i) => i.id === otherProductStones[0]!.id)?.certificate_verification_url).toBe(VERIFICATION_URLS[0]);
+  });
+
+  it('discloses what was done to the stone (its treatment) on its page and in listings', async () => {
+    const treatments = [];
+    for (const stone of otherProductStones) treatments.push((await get(`/api/item-details/${stone.url}`)).json().item.treatment);
+    expect(treatments).toEqual(['heated', 'none', 'glass-filled', 'none']);
+    const listed = await walk({ filter: { product: cat.otherProduct.id } });
+    expect(otherProductStones.map((s) => listed.find((i) => i.id === s.id)?.treatment)).toEqual(treatments);
   });
 
   it('answers a sold stone with status sold and a reserved one with status reserved', async () => {

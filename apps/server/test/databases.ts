@@ -81,6 +81,35 @@ async function postgresDatabase(adminUrl: string): Promise<TestDatabase> {
   };
 }
 
+/**
+ * An empty database of the run's kind that its first open migrates, as a shop's first start does:
+ * the connections that read it were opened before the migrations made its tables and types.
+ */
+export async function unmigratedDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const pg = await createPglite();
+    return { open: (onQuery) => openDatabase({ pglite: pg, onQuery }), release: () => pg.close() };
+  }
+  const name = `gemstore_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(adminUrl, name);
+  return {
+    url,
+    open: (onQuery) => openDatabase({ databaseUrl: url, poolSize: 5, onQuery }),
+    async release() {
+      const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await a.unsafe(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
 /** A fresh, migrated database of the run's kind: PostgreSQL when DATABASE_URL is set, else PGlite. */
 export function testDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;

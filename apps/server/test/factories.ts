@@ -116,6 +116,7 @@ export interface ItemInput {
   weightMg?: number;
   status?: 'available' | 'reserved' | 'sold';
   certificateVerificationUrl?: string | null;
+  treatment?: ItemRow['treatment'];
   createdAt?: Date;
 }
 
@@ -143,6 +144,7 @@ export async function createItem(db: Database, storeId: number, input: ItemInput
     image: `/media/stone-${n}.svg`,
     certificateImage: `/media/cert-${n}.jpg`,
     certificateLab: 'GIA', certificateNumber: `C-${n}`, certificateVerificationUrl: input.certificateVerificationUrl ?? null,
+    ...(input.treatment ? { treatment: input.treatment } : {}),
     ...(input.createdAt ? { createdAt: input.createdAt } : {}),
   }).returning();
   return row!;

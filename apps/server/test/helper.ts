@@ -7,7 +7,7 @@ import type { Database, DbHandle } from '@gemstore/db';
 import { buildApp } from '../src/app.ts';
 import type { RequestContext } from '../src/lib/context.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { testDatabase } from './databases.ts';
+import { testDatabase, unmigratedDatabase } from './databases.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -50,10 +50,12 @@ export async function buildTestApp(
      * `replicaVia`, when given), whose statements `replicaQueries` counts.
      */
     replica?: boolean; replicaVia?: (url: string) => string;
+    /** On an empty database the app's own connections migrate, as on a shop's first start (connectVia is not used). */
+    unmigrated?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-test-'));
-  const database = await testDatabase();
+  const database = options.unmigrated ? await unmigratedDatabase() : await testDatabase();
   const config = loadConfig({
     NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', STORE_CACHE_SECONDS: '0', JOBS_POLL_SECONDS: '0', RECONCILE_SECONDS: '0',
     ...(database.url ? { DATABASE_URL: database.url } : {}), ...env,

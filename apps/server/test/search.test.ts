@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingResponse, StoneCountsResponse, StoneSearchInput, SuggestionsResponse } from '@gemstore/contracts';
+import { STONE_TREATMENTS } from '@gemstore/contracts/constants';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { type Catalog, createCatalog, createItem, createPage, createStore } from './factories.ts';
 import { admin, createStaff, staffSignIn } from './staff-fixtures.ts';
@@ -27,6 +28,7 @@ beforeAll(async () => {
       gradeId: cat.grades[i % 3]!.id, colorId: cat.colors[i % 2]!.id, clarityId: cat.clarities[(i >> 1) % 3]!.id,
       shapeId: cat.shapes[(i >> 2) % 2]!.id, originId: cat.origins[(i >> 3) % 2]!.id, rattiId: cat.rattis[i % 4]!.id,
       weightMg: 300 + i * 40, pricePaise: 100_000 + ((i * 37) % 20) * 50_000,
+      treatment: BLUE_TREATMENTS[i % BLUE_TREATMENTS.length],
     }));
   }
   yellow = [];
@@ -77,6 +79,9 @@ async function counts(body: StoneSearchInput) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<StoneCountsResponse>();
 }
+
+/** The blue stones' treatments in turn: a third heated, a sixth diffused, the rest none. */
+const BLUE_TREATMENTS = ['heated', 'none', 'diffused', 'heated', 'none', 'none'] as const;
 
 const idsOf = (stones: Stone[]) => stones.map((s) => s.id).sort((a, b) => a - b);
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
@@ -152,8 +157,10 @@ describe('search results', () => {
 
 describe('counts that follow the filters', () => {
   const groups = [
-    ['grades', 'grade'], ['colors', 'colors'], ['clarities', 'clarity'], ['shapes', 'shape'], ['origins', 'origin'],
+    ['grades', 'grade'], ['colors', 'colors'], ['clarities', 'clarity'], ['shapes', 'shape'], ['origins', 'origin'], ['treatments', 'treatment'],
   ] as const;
+  /** A value as its group's filter names it: an attribute by id, a treatment by name. */
+  const valueOf = (option: { id: number } | { value: string }) => ('id' in option ? option.id : option.value);
 
   /** Selections of the blue listing: none, one group, several groups, a price and a carat range, and a search. */
   const selections = (): StoneSearchInput[] => [
@@ -164,6 +171,8 @@ describe('counts that follow the filters', () => {
     { filter: { product: cat.product.url, clarities: [cat.clarities[0]!.id] }, selectedCarat: { status: 1, min: 2, max: 6 } },
     { filter: { product: cat.product.url }, selectedRatti: { range: [5, 10] } },
     { q: 'sapphire cornflower', filter: { grades: [cat.grades[0]!.id] } },
+    { filter: { product: cat.product.url, treatments: ['heated'], colors: [cat.colors[0]!.id] } },
+    { q: 'sapphire', filter: { treatments: ['none', 'diffused'] } },
   ];
 
   it('counts above the list what the listing shows', async () => {
@@ -176,25 +185,64 @@ describe('counts that follow the filters', () => {
     for (const body of selections()) {
       const c = await counts(body);
       for (const [key, field] of groups) {
-        const chosen = body.filter?.[key] ?? [];
+        const chosen = (body.filter?.[key] ?? []) as (number | string)[];
         for (const option of c[field]) {
-          if (chosen.includes(option.id)) continue;
+          const value = valueOf(option);
+          if (chosen.includes(value)) continue;
           // Alone in its group, the value shows its count; added to the group's choice, it adds its count.
-          const alone = await everyStone({ ...body, filter: { ...body.filter, [key]: [option.id] } });
-          expect(option.product_stocks_count, `${JSON.stringify(body)} ${key} ${option.id}`).toBe(alone.length);
+          const alone = await everyStone({ ...body, filter: { ...body.filter, [key]: [value] } });
+          expect(option.product_stocks_count, `${JSON.stringify(body)} ${key} ${value}`).toBe(alone.length);
           if (chosen.length) {
-            const added = await everyStone({ ...body, filter: { ...body.filter, [key]: [...chosen, option.id] } });
+            const added = await everyStone({ ...body, filter: { ...body.filter, [key]: [...chosen, value] } });
             expect(added.length).toBe(c.product_stocks_count + option.product_stocks_count);
           }
         }
       }
     }
+  }, 300_000); // Every value of every group in nine selections, each walked page by page: generous for a busy machine.
+
+  it('filters by treatment and counts each one, the trade\'s whole list in its order', async () => {
+    const heated = blue.filter((s) => s.treatment === 'heated');
+    expect(heated.length).toBe(10);
+    expect(sorted(await everyStone({ filter: { product: cat.product.url, treatments: ['heated'] } }))).toEqual(idsOf(heated));
+    const c = await counts({ filter: { product: cat.product.url } });
+    expect(c.treatment.map((o) => o.value)).toEqual([...STONE_TREATMENTS]);
+    expect(c.treatment.filter((o) => o.product_stocks_count > 0).map((o) => [o.name, o.product_stocks_count]))
+      .toEqual([['None', 15], ['Heated', 10], ['Diffused', 5]]);
+    // Each stone shows what was done to it.
+    const listed = (await search({ filter: { product: cat.product.url, treatments: ['diffused'] } })).data;
+    expect(listed.map((i) => i.treatment)).toEqual(Array(5).fill('diffused'));
+    // A treatment the trade's list lacks is refused by name, not read as "any".
+    const bad = await t.app.inject({ method: 'POST', url: '/api/stone-counts', headers: { domain }, payload: { filter: { product: cat.product.url, treatments: ['not-disclosed'] } } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('Choose a treatment');
   });
 
   it('counts the gem types a search finds', async () => {
     const c = await counts({ q: 'sapphire', filter: { product: cat.product.url } });
     expect(c.product_stocks_count).toBe(blue.length);
     expect(c.products.map((p) => [p.name, p.product_stocks_count])).toEqual([['Blue Sapphire', blue.length], ['Yellow Sapphire', yellow.length]]);
+  });
+});
+
+describe("a shop's first start", () => {
+  it('filters by treatment on a database its own connections migrated, before which the treatments had no type', async () => {
+    const fresh = await buildTestApp({}, { unmigrated: true });
+    try {
+      const store = await createStore(fresh.db, { domain: 'first-start.test' });
+      const c = await createCatalog(fresh.db, store.id);
+      const heated = await createItem(fresh.db, store.id, { catalog: c, treatment: 'heated' });
+      await createItem(fresh.db, store.id, { catalog: c });
+      const body = { filter: { product: c.product.url, treatments: ['heated'] } };
+      const page = await fresh.app.inject({ method: 'POST', url: '/api/product-items?page=1', headers: { domain: store.domain }, payload: body });
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json<ListingResponse>().data.map((i) => i.id)).toEqual([heated.id]);
+      const counted = await fresh.app.inject({ method: 'POST', url: '/api/stone-counts', headers: { domain: store.domain }, payload: body });
+      expect(counted.statusCode, counted.body).toBe(200);
+      expect(counted.json<StoneCountsResponse>().product_stocks_count).toBe(1);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

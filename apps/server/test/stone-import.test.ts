@@ -262,7 +262,7 @@ describe('stone import and export', () => {
         grade_id: catA.grades[0]!.id, color_id: catA.colors[0]!.id, clarity_id: catA.clarities[0]!.id, shape_id: catA.shapes[0]!.id, origin_id: catA.origins[0]!.id,
         certificate_lab: 'GIA', certificate_number: 'GIA-1', certificate_verification_url: 'https://www.gia.edu/report-check?reportno=1',
         certificate_image: '/media/cert-full.jpg', price: 12345.5, description: 'Every field, "quoted", and a comma.',
-        photos: [first.name, second.name], status: 'hidden',
+        photos: [first.name, second.name], status: 'hidden', treatment: 'heated',
       },
     });
     expect(created.statusCode, created.body).toBe(200);
@@ -284,6 +284,7 @@ describe('stone import and export', () => {
       width_mm: { to: '9.5' }, length_mm: { to: '11.25' }, depth_mm: { to: '5' },
       grade: { to: catA.grades[1]!.value }, color: { to: catA.colors[1]!.value }, clarity: { to: catA.clarities[1]!.value },
       shape: { to: catA.shapes[1]!.value }, origin: { to: catA.origins[1]!.value },
+      treatment: { to: 'oiled' },
       certificate_lab: { to: 'IGI' }, certificate_number: { to: 'IGI-2' },
       certificate_verification_url: { to: 'https://www.igi.org/verify?r=2' }, certificate_image: { to: '/media/cert-other.jpg' },
       price: { to: '999.5' }, description: { to: 'Changed.' },
@@ -343,5 +344,37 @@ describe('stone import and export', () => {
       const listed = (await t.app.services.catalogAdmin.stones(ctx, { ...query, page: 1 })).data.map((s) => s.sku);
       expect(exported, sort).toEqual(listed);
     }
+  });
+
+  it('takes each stone\'s treatment from its column: any case; empty is none for a new stone and keeps an existing one\'s; the dry run and the export agree', async () => {
+    // The dry run reports a word off the trade's list at its column, and writes nothing.
+    const dry = await upload('a.test', tokens.owner, csvOf([row('TR-1', { treatment: 'Heated' }), row('TR-2', { treatment: 'not disclosed' })]), true);
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toMatchObject({ rows: 2, valid: 1, errors: [{ row: 3, column: 'treatment' }] });
+    expect(dry.json().errors[0].message).toContain('Choose a treatment');
+    expect(await stone(a.id, 'TR-1')).toBeUndefined();
+
+    const job = await importNow('a.test', tokens.owner, csvOf([
+      row('TR-1', { treatment: 'Heated' }), row('TR-2', { treatment: 'OILED' }), row('TR-3'), row('TR-4', { treatment: 'dyed!' }),
+    ]));
+    expect(job).toMatchObject({ created: 3, failed: 1, errors: [{ row: 5, column: 'treatment' }] });
+    expect((await stone(a.id, 'TR-1'))!.treatment).toBe('heated');
+    expect((await stone(a.id, 'TR-2'))!.treatment).toBe('oiled');
+    expect((await stone(a.id, 'TR-3'))!.treatment).toBe('none');
+
+    // A file without the column, or with the cell empty, leaves an existing stone's treatment as it is.
+    const withoutColumn = STONE_CSV_COLUMNS.filter((c) => c !== 'treatment');
+    expect(await importNow('a.test', tokens.owner, csvOf([row('TR-1', { price: 777 })], withoutColumn))).toMatchObject({ updated: 1, failed: 0 });
+    expect(await importNow('a.test', tokens.owner, csvOf([row('TR-2', { treatment: '' })]))).toMatchObject({ updated: 1, failed: 0 });
+    expect(await stone(a.id, 'TR-1')).toMatchObject({ treatment: 'heated', pricePaise: 77700 });
+    expect((await stone(a.id, 'TR-2'))!.treatment).toBe('oiled');
+    // A cell that names another treatment changes it.
+    expect(await importNow('a.test', tokens.owner, csvOf([row('TR-3', { treatment: 'glass-filled' })]))).toMatchObject({ updated: 1 });
+    expect((await stone(a.id, 'TR-3'))!.treatment).toBe('glass-filled');
+
+    // The export writes each one in the treatment column.
+    const res = await admin(t, 'a.test', '/stones/export.csv?q=TR-', { token: tokens.owner });
+    const records = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(Object.fromEntries(records.map((r) => [r.sku, r.treatment]))).toEqual({ 'TR-1': 'heated', 'TR-2': 'oiled', 'TR-3': 'glass-filled' });
   });
 });

@@ -110,58 +110,7 @@ export const STONE_STATUSES = ['draft', 'available', 'hidden', 'reserved', 'sold
 export const StoneStatus = z.enum(STONE_STATUSES);
 export type StoneStatus = z.infer<typeof StoneStatus>;
 
-export const AdminStone = z.object({
-  id: z.number(),
-  sku: z.string(),
-  product_id: z.number(),
-  name: z.string(),
-  url: z.string(),
-  weight_mg: z.number(),
-  carat: z.number(),
-  ratti: z.number(),
-  ratti_id: z.number(),
-  width_mm: z.number(), length_mm: z.number(), depth_mm: z.number(),
-  grade_id: z.number(), color_id: z.number(), clarity_id: z.number(), shape_id: z.number(), origin_id: z.number(),
-  certificate_lab: z.string(), certificate_number: z.string(), certificate_verification_url: z.string().nullable(), certificate_image: z.string(),
-  /** Rupees (or dollars) with paise, GST included. */
-  price: z.number(),
-  description: z.string(),
-  image: z.string(),
-  photos: z.array(Photo),
-  status: StoneStatus,
-});
-export type AdminStone = z.infer<typeof AdminStone>;
-
-const Mm = (label: string) => z.coerce.number({ error: `Enter the ${label} in mm.` }).positive(`The ${label} must be more than 0 mm.`).max(500, `The ${label} must be at most 500 mm.`);
-
-export const AdminStoneBody = z.object({
-  /** The store's own stock number (gin); the SKU shown is the store id and this. */
-  sku: z.string().trim().min(1, 'Enter the SKU.').max(40, 'At most 40 characters.').regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, 'Use letters, digits and hyphens.'),
-  product_id: Id,
-  /** Made from the gem type and weight when empty. */
-  name: z.string().trim().max(160, 'At most 160 characters.').default(''),
-  /** Made from the name and SKU when empty. */
-  url: z.union([z.literal(''), FriendlyUrl]).default(''),
-  weight_mg: z.coerce.number({ error: 'Enter the weight in mg.' }).int('Enter the weight in whole mg.').min(1, 'The weight must be at least 1 mg.').max(1_000_000, 'The weight must be at most 1,000,000 mg.'),
-  width_mm: Mm('width'), length_mm: Mm('length'), depth_mm: Mm('depth'),
-  grade_id: Id, color_id: Id, clarity_id: Id, shape_id: Id, origin_id: Id,
-  certificate_lab: z.string().trim().max(80, 'At most 80 characters.').default(''),
-  certificate_number: z.string().trim().max(80, 'At most 80 characters.').default(''),
-  certificate_verification_url: z.union([z.literal(''), SafeWebUrl]).default(''),
-  certificate_image: ImageRef,
-  price: z.coerce.number({ error: 'Enter the price.' }).min(1, 'The price must be at least 1.').max(100_000_000, 'The price must be at most 10 crore.')
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most two decimal places.'),
-  description: Text(20_000),
-  /** The picture for a stone without photos; with photos, the first photo is the stone's picture. */
-  image: ImageRef,
-  /** Names of pictures uploaded through /api/admin/media, in the order the storefront shows them. */
-  photos: z.array(z.string().refine((v) => parsePhotoName(v) !== null, 'Upload the photo first, then send the name it was given.'))
-    .max(MAX_STONE_PHOTOS, `At most ${MAX_STONE_PHOTOS} photos.`)
-    .refine((v) => new Set(v).size === v.length, 'A photo appears twice.').default([]),
-  /** A new stone starts as a draft unless told; a change leaves the status alone unless told. */
-  status: StaffStoneStatus.optional(),
-});
-export type AdminStoneBody = z.infer<typeof AdminStoneBody>;
+// The stone itself (its form's body and the back office's answer) is made from its fields: stone-fields.ts.
 
 export const ADMIN_STONES_PER_PAGE = 50;
 const IdList = z.preprocess((v) => (v === undefined || v === '' ? [] : String(v).split(',')), z.array(Id).max(100));
@@ -179,11 +128,6 @@ export const AdminStonesQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type AdminStonesQuery = z.infer<typeof AdminStonesQuery>;
-
-export const AdminStonesResponse = z.object({ data: z.array(AdminStone), total: z.number(), page: z.number(), per_page: z.number() });
-export type AdminStonesResponse = z.infer<typeof AdminStonesResponse>;
-
-export const AdminStoneResponse = z.object({ stone: AdminStone });
 
 export const AdminBulkStonesBody = z.discriminatedUnion('action', [
   z.object({ action: z.literal('show'), ids: z.array(Id).min(1).max(1000) }),

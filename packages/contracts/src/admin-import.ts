@@ -2,23 +2,7 @@ import { z } from 'zod';
 import { MAX_ID } from './constants.ts';
 import { AdminStonesQuery } from './admin-catalog.ts';
 
-/**
- * Stones in and out as CSV: the export writes these columns, the import reads the same ones, so a
- * file exported, edited in a spreadsheet and uploaded again updates the stones it names (by SKU).
- * Products and attribute values are written by name (a product also by its friendly url), as a
- * person edits them; photos are the uploaded names separated by spaces.
- */
-export const STONE_CSV_COLUMNS = [
-  'sku', 'product', 'name', 'url', 'weight_mg', 'width_mm', 'length_mm', 'depth_mm',
-  'grade', 'color', 'clarity', 'shape', 'origin',
-  'certificate_lab', 'certificate_number', 'certificate_verification_url', 'certificate_image',
-  'price', 'description', 'image', 'photos', 'status',
-] as const;
-export type StoneCsvColumn = (typeof STONE_CSV_COLUMNS)[number];
-/** Columns a file must have; the others may be left out (empty, as in the stone form). */
-export const REQUIRED_STONE_CSV_COLUMNS = [
-  'sku', 'product', 'weight_mg', 'width_mm', 'length_mm', 'depth_mm', 'grade', 'color', 'clarity', 'shape', 'origin', 'price',
-] as const satisfies readonly StoneCsvColumn[];
+// The CSV's columns (STONE_CSV_COLUMNS) are the stone's fields: stone-fields.ts.
 
 /** The largest CSV file an import takes. */
 export const MAX_IMPORT_BYTES = 30 * 1024 * 1024;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { IdOrUrl, PageNumber } from './common.ts';
 import { DEFAULT_RATTI_RANGE, MAX_CARAT, MAX_ID, MAX_PRICE_RUPEES, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './constants.ts';
-import { SafeWebUrl } from './store.ts';
 import { Photo } from './media.ts';
+import { StoneTreatment, itemFieldsShape } from './stone-fields.ts';
 
 export const ProductSummary = z.object({
   id: z.number(),
@@ -62,23 +62,18 @@ export type RattisResponse = z.infer<typeof RattisResponse>;
 export const ItemStatus = z.enum(['available', 'reserved', 'sold', 'unavailable']);
 export type ItemStatus = z.infer<typeof ItemStatus>;
 
+/**
+ * A stone as the storefront shows it: the plain fields of its description (stone-fields.ts: gin,
+ * name, weight in mg, width, length and depth, treatment, image, certificate_image and
+ * certificate_verification_url, the lab's https page or null) and the fixed shape below.
+ */
 export const Item = z.object({
   id: z.number(),
-  gin: z.string(),
+  ...itemFieldsShape,
   sku: z.string(),
-  name: z.string(),
   url: z.array(z.object({ url: z.string() })),
-  /** Milligrams. */
-  weight: z.number(),
   carat: z.number(),
-  width: z.number(),
-  length: z.number(),
-  depth: z.number(),
-  image: z.string(),
-  certificate_image: z.string(),
   certificate: z.object({ lab: z.string(), number: z.string() }),
-  /** The lab's page that confirms the report (https:, or http: on a local host); null when there is none. */
-  certificate_verification_url: SafeWebUrl.nullable(),
   amounts: z.object({ mrpAmount: z.number() }),
   product: z.object({ id: z.number(), name: z.string(), alias: z.string(), url: z.string(), category_url: z.string() }),
   ratti: z.object({ id: z.number(), rati_standard: z.number() }),
@@ -120,6 +115,7 @@ const filterLists = {
   clarities: idList('clarity'),
   shapes: idList('shape'),
   origins: idList('origin'),
+  treatments: z.array(StoneTreatment, { error: 'The treatment filter must be a list of treatments.' }).max(50, 'Choose at most 50 treatments.').default([]),
 };
 const productRef = z.union([z.number().int().positive(), IdOrUrl], {
   error: (issue) => (issue.input === undefined ? 'Choose a product.' : 'The product must be an id or a friendly url.'),
@@ -211,12 +207,16 @@ export type SuggestionsResponse = z.infer<typeof SuggestionsResponse>;
 export const StoneSearchBody = z.object({
   q: SearchText.optional(),
   filter: z.object({ ...filterLists, product: productRef.optional() }, filterError).default({
-    grades: [], ratti: [], colors: [], clarities: [], shapes: [], origins: [],
+    grades: [], ratti: [], colors: [], clarities: [], shapes: [], origins: [], treatments: [],
   }),
   ...listingOptions,
 }).refine((b) => b.q !== undefined || b.filter.product !== undefined, { message: 'Type something to search for or choose a product.', path: ['q'] });
 export type StoneSearchBody = z.infer<typeof StoneSearchBody>;
 export type StoneSearchInput = z.input<typeof StoneSearchBody>;
+
+/** A treatment with the count of stones the selection leaves with it. */
+export const TreatmentOption = z.object({ value: StoneTreatment, name: z.string(), product_stocks_count: z.number() });
+export type TreatmentOption = z.infer<typeof TreatmentOption>;
 
 /** A gem type with the count of stones the selection leaves in it. */
 export const ProductCount = ProductLink.extend({ product_stocks_count: z.number() });
@@ -233,6 +233,8 @@ export const StoneCountsResponse = z.object({
   clarity: z.array(AttributeOption),
   shape: z.array(AttributeOption),
   origin: z.array(AttributeOption),
+  /** Every treatment the trade discloses, in that list's order (STONE_TREATMENTS). */
+  treatment: z.array(TreatmentOption),
   products: z.array(ProductCount),
 });
 export type StoneCountsResponse = z.infer<typeof StoneCountsResponse>;

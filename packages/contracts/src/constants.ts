@@ -47,6 +47,22 @@ export function rattiBucketOf<T extends number | { rati_standard: number }>(ratt
   return bucket;
 }
 
+// ---------- Treatments ----------
+
+/**
+ * What was done to a stone beyond cutting, in the words the trade discloses it in (heat for rubies
+ * and sapphires, oil or resin for emeralds, glass in low-grade rubies, dye in coral and jade ...).
+ * A disclosure the seller owes: every stone has one, "none" when nothing was done.
+ */
+export const STONE_TREATMENTS = [
+  'none', 'heated', 'oiled', 'resin-filled', 'glass-filled', 'irradiated', 'diffused', 'dyed', 'bleached', 'coated', 'waxed',
+] as const;
+/** How a page names each treatment. */
+export const TREATMENT_LABELS: Record<(typeof STONE_TREATMENTS)[number], string> = {
+  none: 'None', heated: 'Heated', oiled: 'Oiled', 'resin-filled': 'Resin-filled', 'glass-filled': 'Glass-filled',
+  irradiated: 'Irradiated', diffused: 'Diffused', dyed: 'Dyed', bleached: 'Bleached', coated: 'Coated', waxed: 'Waxed',
+};
+
 // ---------- Accounts ----------
 
 /** Input limits of the sign-in and profile forms (longest accepted). */

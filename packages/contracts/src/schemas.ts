@@ -9,6 +9,7 @@ export * from './auth.ts';
 export * from './checkout.ts';
 export * from './staff.ts';
 export * from './admin-catalog.ts';
+export * from './stone-fields.ts';
 export * from './admin-import.ts';
 export * from './admin-orders.ts';
 export * from './admin-returns.ts';

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
-  MAX_IMPORT_ERRORS, REQUIRED_STONE_CSV_COLUMNS, STONE_CSV_COLUMNS, type ImportDryRunResponse, type ImportJob, type ImportRowError,
+  MAX_IMPORT_ERRORS, REQUIRED_STONE_CSV_COLUMNS, STONE_CSV_COLUMNS, STONE_TREATMENTS, type ImportDryRunResponse, type ImportJob, type ImportRowError,
 } from '@gemstore/contracts';
 import { api, errorMessage, fieldErrors } from '../api.ts';
 import { stonesKey } from './catalogue-shared.ts';
@@ -124,7 +124,7 @@ export function ImportPage() {
             A row whose SKU is already in the shop updates that stone; reserved and sold stones keep their status.
           </Text>
           <Text size="xs" c="dimmed">
-            Columns: {STONE_CSV_COLUMNS.join(', ')}. Required: {REQUIRED_STONE_CSV_COLUMNS.join(', ')}. Products and attribute values by name; photos as uploaded names separated by spaces.
+            Columns: {STONE_CSV_COLUMNS.join(', ')}. Required: {REQUIRED_STONE_CSV_COLUMNS.join(', ')}. Products and attribute values by name; photos as uploaded names separated by spaces; treatment one of {STONE_TREATMENTS.join(', ')} (left empty: a stone keeps its own, a new one is none).
           </Text>
           <Group align="end">
             <FileInput label="CSV file" placeholder="Choose a file" accept=".csv,text/csv" clearable value={file} onChange={choose}

@@ -5,34 +5,40 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { caratsFromMg, rattiFromMg, type AdminStone, type AdminStoneBody, type Photo } from '@gemstore/contracts';
+import {
+  STONE_TREATMENTS, TREATMENT_LABELS, caratsFromMg, rattiFromMg, stoneFieldList,
+  type AdminStone, type AdminStoneBody, type Photo, type StoneFieldName, type StoneFieldSpec,
+} from '@gemstore/contracts';
 import { api, errorMessage, fieldErrors, uploadPicture } from '../api.ts';
 import { catalogKey, statusColor, stonesKey } from './catalogue-shared.ts';
 
-type Draft = {
-  sku: string; product_id: string | null; name: string; url: string;
-  weight_mg: number | string; width_mm: number | string; length_mm: number | string; depth_mm: number | string;
-  grade_id: string | null; color_id: string | null; clarity_id: string | null; shape_id: string | null; origin_id: string | null;
-  certificate_lab: string; certificate_number: string; certificate_verification_url: string; certificate_image: string;
-  price: number | string; description: string; status: 'draft' | 'available' | 'hidden';
-};
+/**
+ * The form as typed, one text per field of the stone's description (contracts stone-fields.ts),
+ * but its photos, which are kept apart in their order. A field added there is held, loaded and
+ * sent here without another line; only its input below is placed by hand.
+ */
+type DraftName = Exclude<StoneFieldName, 'photos'>;
+type Draft = Record<DraftName, string>;
+const draftFields = stoneFieldList().filter(([, f]) => f.input !== 'photos') as [DraftName, StoneFieldSpec][];
 
-const EMPTY: Draft = {
-  sku: '', product_id: null, name: '', url: '', weight_mg: '', width_mm: '', length_mm: '', depth_mm: '',
-  grade_id: null, color_id: null, clarity_id: null, shape_id: null, origin_id: null,
-  certificate_lab: '', certificate_number: '', certificate_verification_url: '', certificate_image: '', price: '', description: '', status: 'draft',
-};
+/** A new stone: every field empty, those the form may leave out at their first value (a draft, no treatment). */
+const EMPTY = Object.fromEntries(draftFields.map(([name, f]) => [name, f.initial === undefined ? '' : String(f.initial)])) as Draft;
 
 function draftOf(s: AdminStone): Draft {
-  const id = (n: number) => String(n);
+  return Object.fromEntries(draftFields.map(([name]) => [name, s[name] === null ? '' : String(s[name])])) as Draft;
+}
+
+/** The body of a draft: numbers and list choices as numbers (an empty one as NaN, which the server refuses by name). */
+function bodyOf(draft: Draft, photos: Photo[], held: boolean): AdminStoneBody {
+  const values = Object.fromEntries(draftFields.map(([name, f]) => {
+    const text = draft[name];
+    return [name, f.input === 'number' || f.input === 'list' ? (text === '' ? Number.NaN : Number(text)) : text];
+  }));
   return {
-    sku: s.sku, product_id: id(s.product_id), name: s.name, url: s.url,
-    weight_mg: s.weight_mg, width_mm: s.width_mm, length_mm: s.length_mm, depth_mm: s.depth_mm,
-    grade_id: id(s.grade_id), color_id: id(s.color_id), clarity_id: id(s.clarity_id), shape_id: id(s.shape_id), origin_id: id(s.origin_id),
-    certificate_lab: s.certificate_lab, certificate_number: s.certificate_number, certificate_verification_url: s.certificate_verification_url ?? '',
-    certificate_image: s.certificate_image, price: s.price, description: s.description,
-    status: s.status === 'draft' || s.status === 'available' || s.status === 'hidden' ? s.status : 'available',
-  };
+    ...values,
+    // The stone's picture is its first photo's; a reserved or sold stone's status is its order's, never sent.
+    image: '', photos: photos.map((p) => p.name), status: held ? undefined : values.status,
+  } as AdminStoneBody;
 }
 
 /** Add or change one stone: its facts, certificate, price, photos (upload, order) and whether the shop shows it. */
@@ -67,12 +73,14 @@ export function StoneFormPage() {
   const held = current?.status === 'reserved' || current?.status === 'sold';
   const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => { setSaved(false); setDraft((d) => ({ ...d, [key]: value })); };
   const text = (key: keyof Draft) => ({
-    value: String(draft[key] ?? ''), error: errors[key],
-    onChange: (e: { currentTarget: { value: string } }) => set(key)(e.currentTarget.value as never),
+    value: draft[key], error: errors[key],
+    onChange: (e: { currentTarget: { value: string } }) => set(key)(e.currentTarget.value),
   });
-  const choose = (key: keyof Draft, data: { value: string; label: string }[], label: string) => (
-    <Select label={label} data={data} value={draft[key] as string | null} onChange={(v) => set(key)(v as never)} error={errors[key]} required searchable />
+  const choose = (key: keyof Draft, data: { value: string; label: string }[], label: string, description?: string) => (
+    <Select label={label} description={description} data={data} value={draft[key] || null} onChange={(v) => set(key)(v ?? '')}
+      error={errors[key]} required searchable allowDeselect={false} />
   );
+  const number = (key: keyof Draft) => ({ value: draft[key], onChange: (v: number | string) => set(key)(String(v)), error: errors[key] });
   const values = (kind: 'grade' | 'color' | 'clarity' | 'shape' | 'origin') =>
     (catalog.data?.attributes[kind] ?? []).map((v) => ({ value: String(v.id), label: v.value }));
 
@@ -113,17 +121,7 @@ export function StoneFormPage() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const num = (v: number | string) => (v === '' ? Number.NaN : Number(v));
-    save.mutate({
-      sku: draft.sku, product_id: Number(draft.product_id), name: draft.name, url: draft.url,
-      weight_mg: num(draft.weight_mg), width_mm: num(draft.width_mm), length_mm: num(draft.length_mm), depth_mm: num(draft.depth_mm),
-      grade_id: Number(draft.grade_id), color_id: Number(draft.color_id), clarity_id: Number(draft.clarity_id),
-      shape_id: Number(draft.shape_id), origin_id: Number(draft.origin_id),
-      certificate_lab: draft.certificate_lab, certificate_number: draft.certificate_number,
-      certificate_verification_url: draft.certificate_verification_url, certificate_image: draft.certificate_image,
-      price: num(draft.price), description: draft.description, image: '', photos: photos.map((p) => p.name),
-      ...(held ? {} : { status: draft.status }),
-    });
+    save.mutate(bodyOf(draft, photos, held));
   };
 
   const mg = Number(draft.weight_mg);
@@ -150,16 +148,15 @@ export function StoneFormPage() {
                 <Stack>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
                     <TextInput label="SKU" required {...text('sku')} />
-                    <Select label="Gem" data={(catalog.data?.products ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
-                      value={draft.product_id} onChange={set('product_id')} error={errors.product_id} required searchable />
+                    {choose('product_id', (catalog.data?.products ?? []).map((p) => ({ value: String(p.id), label: p.name })), 'Gem')}
                   </SimpleGrid>
                   <TextInput label="Name" description="Left empty: the gem and its ratti (Blue Sapphire 6.04 Ratti)." {...text('name')} />
                   <TextInput label="Friendly url" description="Left empty: made from the name and SKU." {...text('url')} />
                   <SimpleGrid cols={{ base: 2, sm: 4 }}>
-                    <NumberInput label="Weight (mg)" required min={1} allowDecimal={false} value={draft.weight_mg} onChange={set('weight_mg')} error={errors.weight_mg} />
-                    <NumberInput label="Width (mm)" required min={0} decimalScale={2} value={draft.width_mm} onChange={set('width_mm')} error={errors.width_mm} />
-                    <NumberInput label="Length (mm)" required min={0} decimalScale={2} value={draft.length_mm} onChange={set('length_mm')} error={errors.length_mm} />
-                    <NumberInput label="Depth (mm)" required min={0} decimalScale={2} value={draft.depth_mm} onChange={set('depth_mm')} error={errors.depth_mm} />
+                    <NumberInput label="Weight (mg)" required min={1} allowDecimal={false} {...number('weight_mg')} />
+                    <NumberInput label="Width (mm)" required min={0} decimalScale={2} {...number('width_mm')} />
+                    <NumberInput label="Length (mm)" required min={0} decimalScale={2} {...number('length_mm')} />
+                    <NumberInput label="Depth (mm)" required min={0} decimalScale={2} {...number('depth_mm')} />
                   </SimpleGrid>
                   {weightNote && <Text size="sm" c="dimmed" data-testid="weight-note">{weightNote}</Text>}
                   <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -168,8 +165,13 @@ export function StoneFormPage() {
                     {choose('clarity_id', values('clarity'), 'Clarity')}
                     {choose('shape_id', values('shape'), 'Shape')}
                     {choose('origin_id', values('origin'), 'Origin')}
-                    <NumberInput label="Price (₹, GST included)" required min={1} decimalScale={2} thousandSeparator="," value={draft.price} onChange={set('price')} error={errors.price} />
+                    {choose('treatment', STONE_TREATMENTS.map((v) => ({ value: v, label: TREATMENT_LABELS[v] })), 'Treatment')}
                   </SimpleGrid>
+                  <Text size="xs" c="dimmed">
+                    Treatment: what was done to the stone beyond cutting, as its report or the trade discloses it (rubies and sapphires are
+                    often heated, emeralds oiled). None only when nothing was done: shoppers see it on the stone&apos;s page.
+                  </Text>
+                  <NumberInput label="Price (₹, GST included)" required min={1} decimalScale={2} thousandSeparator="," maw={280} {...number('price')} />
                   <Textarea label="Description" autosize minRows={3} {...text('description')} />
                 </Stack>
               </Paper>
@@ -200,7 +202,7 @@ export function StoneFormPage() {
                   {held
                     ? <Text size="sm">This stone is {current?.status}: its order decides, not the back office.</Text>
                     : (
-                      <SegmentedControl value={draft.status} onChange={(v) => set('status')(v as Draft['status'])} aria-label="Status"
+                      <SegmentedControl value={draft.status} onChange={set('status')} aria-label="Status"
                         data={[{ value: 'draft', label: 'Draft' }, { value: 'available', label: 'Available' }, { value: 'hidden', label: 'Hidden' }]} />
                     )}
                   <Text size="xs" c="dimmed">Only available stones are listed and can be bought. Drafts and hidden stones have no page on the shop.</Text>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { listingPath } from '@gemstore/contracts/paths';
 import { isSafeWebUrl } from '@gemstore/contracts/urls';
+import { TREATMENT_LABELS } from '@gemstore/contracts/constants';
 import type { Route } from './+types/item';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { PriceNote } from '../components/ui/price-note.tsx';
@@ -78,6 +79,7 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
     ['Grade', item.product_grade.grade || item.product_grade.alias],
     ['Origin', item.origin.origin],
     ['Shape', item.shape.shape],
+    ['Treatment', TREATMENT_LABELS[item.treatment]],
     ['Width', `${formatNumber(item.width)} mm`],
     ['Length', `${formatNumber(item.length)} mm`],
     ['Depth', `${formatNumber(item.depth)} mm`],
@@ -119,6 +121,7 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
             {pricePerCarat && <div><dt>Price per carat</dt><dd data-testid="price-per-carat">{pricePerCarat}</dd></div>}
             <div><dt>Colour</dt><dd>{item.color.color}</dd></div>
             <div><dt>Origin</dt><dd>{item.origin.origin}</dd></div>
+            <div><dt>Treatment</dt><dd data-testid="item-treatment">{TREATMENT_LABELS[item.treatment]}</dd></div>
           </dl>
           <p className="item__ratti-note" data-testid="ratti-definition">1 ratti = {formatNumber(profile.ratti_mg)} mg at this store</p>
           <ItemActions item={item} inCart={cart.inCart} adding={cart.adding} error={cart.error}

@@ -3,6 +3,7 @@ import {
   bigint, customType, doublePrecision, foreignKey, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { shopKey } from './keys.ts';
+import { STONE_TREATMENTS } from '@gemstore/contracts/constants';
 import { stores } from './stores.ts';
 
 /** A full-text document (PostgreSQL tsvector); written by the database as a generated column, never by the app. */
@@ -72,6 +73,9 @@ export const rattis = pgTable('rattis', {
  */
 export const itemStatus = pgEnum('item_status', ['available', 'reserved', 'sold', 'draft', 'hidden']);
 
+/** What was done to a stone beyond cutting, as the trade discloses it (contracts STONE_TREATMENTS). */
+export const stoneTreatment = pgEnum('stone_treatment', STONE_TREATMENTS);
+
 /** One unique stone. */
 export const items = pgTable('items', {
   id: serial('id'),
@@ -90,6 +94,8 @@ export const items = pgTable('items', {
   clarityId: integer('clarity_id').notNull(),
   shapeId: integer('shape_id').notNull(),
   originId: integer('origin_id').notNull(),
+  /** A disclosure the seller owes: "none" when nothing was done (and for stones added before it was asked). */
+  treatment: stoneTreatment('treatment').notNull().default('none'),
   rattiId: integer('ratti_id').notNull(),
   /** Price in paise, GST included. */
   pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
@@ -122,5 +128,5 @@ export const items = pgTable('items', {
   uniqueIndex('items_store_gin').on(t.storeId, t.gin),
   index('items_store_product').on(t.storeId, t.productId),
   index('items_search').using('gin', t.search),
-  // The listing's covering index (INCLUDE columns) lives in a hand-written migration: 0001_listing_index.sql.
+  // The listing's covering index (INCLUDE columns) lives in hand-written migrations: 0001_listing_index.sql, and the treatment migration adds its column.
 ]);

@@ -109,6 +109,7 @@ export async function insertStones(db: DbOrTx, storeId: number, storeSlug: strin
     clarityId: need(ids.clarityIds, s.clarity, 'clarity'),
     shapeId: need(ids.shapeIds, s.shape, 'shape'),
     originId: need(ids.originIds, s.origin, 'origin'),
+    treatment: s.treatment,
     rattiId: need(ids.rattiIds, s.rattiStandard, 'ratti'),
     pricePaise: s.pricePaise, status: s.status,
     image: stoneImagePath(s.gem.url, s.color),

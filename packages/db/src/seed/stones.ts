@@ -41,6 +41,8 @@ export interface StoneSpec {
   certifiedOn: string;
   /** The report's conclusion on identity and treatment. */
   conclusion: string;
+  /** The treatment the report discloses (contracts STONE_TREATMENTS), as its conclusion says it. */
+  treatment: 'none' | 'heated' | 'oiled';
 }
 
 export const LAB_NAMES: Record<Lab, string> = {
@@ -125,6 +127,12 @@ function conclusionFor(gem: GemDef, origin: Origin, unheated: boolean): string {
   }
 }
 
+/** What the report's conclusion discloses: rubies and sapphires heated unless found unheated, emeralds oiled (the minor clarity enhancement). */
+function treatmentFor(gem: GemDef, unheated: boolean): StoneSpec['treatment'] {
+  if (gem.url === 'ruby' || gem.url === 'blue-sapphire' || gem.url === 'yellow-sapphire') return unheated ? 'none' : 'heated';
+  return gem.url === 'emerald' ? 'oiled' : 'none';
+}
+
 export interface GenerateOptions {
   count: number;
   seed: number;
@@ -169,6 +177,7 @@ export function generateStones(o: GenerateOptions): StoneSpec[] {
     const name = `${gem.name} ${ratti.toFixed(2)} Ratti`;
     const unheated = (gem.url.endsWith('sapphire') || gem.url === 'ruby') && rng() < 0.3;
     const conclusion = conclusionFor(gem, origin, unheated);
+    const treatment = treatmentFor(gem, unheated);
     const description = [
       `${gem.note} This ${gem.name.toLowerCase()} (${gem.alias}) from ${origin} weighs ${weightMg} mg: ${carats.toFixed(2)} carats or ${ratti.toFixed(2)} ratti.`,
       `${cutPhrase(gem, shape)}, ${color.toLowerCase()}, ${clarity.toLowerCase()}, measuring ${dims.lengthMm} x ${dims.widthMm} x ${dims.depthMm} mm.`,
@@ -179,7 +188,7 @@ export function generateStones(o: GenerateOptions): StoneSpec[] {
       gem, gin, url, name, description, weightMg, carats, ratti, rattiStandard, ...dims,
       grade, color, clarity, shape, origin, pricePaise, status, lab, certificateNumber,
       certificateVerificationUrl: reportCheckUrl(lab, certificateNumber),
-      certifiedOn: certified.toISOString().slice(0, 10), conclusion,
+      certifiedOn: certified.toISOString().slice(0, 10), conclusion, treatment,
     });
   }
   return stones;

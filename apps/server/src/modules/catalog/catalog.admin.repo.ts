@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { items, productCategories, products, rattis } from '@gemstore/db';
 import { type Executor, likeLiteral } from '../../lib/db.ts';
 import { attributeTables, type AttributeKind, type StoneStatus } from './catalog.repo.ts';
+import { keptColumns, stoneFieldColumns } from './catalog.fields.ts';
 
 /** The back office's reads and writes of the catalogue tables: every one scoped to the store. */
 
@@ -134,14 +135,8 @@ export async function listRattiBuckets(db: Executor, storeId: number) {
 
 // ---------- Stones ----------
 
-const adminStoneColumns = {
-  id: items.id, gin: items.gin, productId: items.productId, name: items.name, url: items.url, weightMg: items.weightMg,
-  widthMm: items.widthMm, lengthMm: items.lengthMm, depthMm: items.depthMm, rattiId: items.rattiId,
-  gradeId: items.gradeId, colorId: items.colorId, clarityId: items.clarityId, shapeId: items.shapeId, originId: items.originId,
-  certificateLab: items.certificateLab, certificateNumber: items.certificateNumber,
-  certificateVerificationUrl: items.certificateVerificationUrl, certificateImage: items.certificateImage,
-  pricePaise: items.pricePaise, description: items.description, image: items.image, photos: items.photos, status: items.status,
-};
+/** A stone as staff read and write it: every field of its description (catalog.fields.ts) and the ratti bucket its weight files it under. */
+const adminStoneColumns = { id: items.id, ...stoneFieldColumns, rattiId: items.rattiId };
 export type AdminStoneRow = Pick<typeof items.$inferSelect, keyof typeof adminStoneColumns>;
 
 export type StoneValues = Omit<AdminStoneRow, 'id'>;
@@ -282,7 +277,7 @@ export async function listProductNames(db: Executor, storeId: number) {
 /** The stones of the store with these SKUs (locked for the batch's writes when `lock`). */
 export async function stonesByGin(db: Executor, storeId: number, gins: string[], lock: boolean) {
   if (gins.length === 0) return [];
-  const query = db.select({ id: items.id, gin: items.gin, status: items.status }).from(items)
+  const query = db.select({ id: items.id, gin: items.gin, ...keptColumns }).from(items)
     .where(and(eq(items.storeId, storeId), inArray(items.gin, gins)));
   return lock ? query.orderBy(asc(items.id)).for('update') : query;
 }

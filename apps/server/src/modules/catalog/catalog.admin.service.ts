@@ -14,7 +14,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import * as repo from './catalog.admin.repo.ts';
 import { listAttributeValues, type StoneStatus } from './catalog.repo.ts';
 import { photosOf } from './catalog.service.ts';
-import { columnOf, csvNames, stoneCsvRecord, stoneInputOfRecord, type StoneCsvRecord, type StoneLists } from './catalog.csv.ts';
+import { csvNames, stoneCsvRecord, stoneInputOfRecord, type StoneCsvRecord, type StoneLists } from './catalog.csv.ts';
+import { adminOfRow, csvColumnOfField as columnOf, keptValues, rowOfForm, type KeptValues } from './catalog.fields.ts';
 
 export type { StoneLists } from './catalog.csv.ts';
 
@@ -49,15 +50,12 @@ function filterOf(query: AdminStonesExportQuery): repo.AdminStoneFilter {
 
 
 
+/** A stone as the back office reads it: its fields (catalog.fields.ts) and what its weight makes; public pictures under `mediaBase`. */
 function toAdminStone(row: repo.AdminStoneRow, rattiMg: number, mediaBase: string): AdminStone {
   return {
-    id: row.id, sku: row.gin, product_id: row.productId, name: row.name, url: row.url,
-    weight_mg: row.weightMg, carat: caratsFromMg(row.weightMg), ratti: rattiFromMg(row.weightMg, rattiMg), ratti_id: row.rattiId,
-    width_mm: row.widthMm, length_mm: row.lengthMm, depth_mm: row.depthMm,
-    grade_id: row.gradeId, color_id: row.colorId, clarity_id: row.clarityId, shape_id: row.shapeId, origin_id: row.originId,
-    certificate_lab: row.certificateLab, certificate_number: row.certificateNumber,
-    certificate_verification_url: row.certificateVerificationUrl, certificate_image: publicMediaUrl(row.certificateImage, mediaBase),
-    price: row.pricePaise / 100, description: row.description, image: publicMediaUrl(row.image, mediaBase), photos: photosOf(row.photos, mediaBase), status: row.status,
+    id: row.id, ...adminOfRow(row),
+    carat: caratsFromMg(row.weightMg), ratti: rattiFromMg(row.weightMg, rattiMg), ratti_id: row.rattiId,
+    certificate_image: publicMediaUrl(row.certificateImage, mediaBase), image: publicMediaUrl(row.image, mediaBase), photos: photosOf(row.photos, mediaBase),
   };
 }
 
@@ -82,10 +80,11 @@ export async function loadStoneLists(q: Executor, storeId: number): Promise<Ston
 
 /**
  * The one check of a stone's form values against the store's lists (the form and the import both
- * use it): the values to store, or the errors by form field. `missingPhotos`: how many of its photo
- * names were never uploaded to this store.
+ * use it): the values to store, or the errors by form field. `kept`: the values of the fields the
+ * form may leave out (the status, say), as keptValues decided them. `missingPhotos`: how many of
+ * its photo names were never uploaded to this store.
  */
-export function makeStoneValues(lists: StoneLists, rattiMg: number, b: AdminStoneBody, status: StoneStatus, missingPhotos: number):
+export function makeStoneValues(lists: StoneLists, rattiMg: number, b: AdminStoneBody, kept: KeptValues, missingPhotos: number):
   { values: repo.StoneValues } | { errors: Record<string, string[]> } {
   const errors: Record<string, string[]> = {};
   const product = lists.products.get(b.product_id);
@@ -103,14 +102,11 @@ export function makeStoneValues(lists: StoneLists, rattiMg: number, b: AdminSton
   const name = b.name || `${product!.name} ${ratti.toFixed(2)} Ratti`;
   return {
     values: {
-      gin: b.sku, productId: b.product_id, name, url: b.url || friendlyUrlOf(`${name} ${b.sku}`),
-      weightMg: b.weight_mg, widthMm: b.width_mm, lengthMm: b.length_mm, depthMm: b.depth_mm, rattiId: bucket.id,
-      gradeId: b.grade_id, colorId: b.color_id, clarityId: b.clarity_id, shapeId: b.shape_id, originId: b.origin_id,
-      certificateLab: b.certificate_lab, certificateNumber: b.certificate_number,
-      certificateVerificationUrl: b.certificate_verification_url || null, certificateImage: b.certificate_image,
-      pricePaise: Math.round(b.price * 100), description: b.description, status,
-      // The first photo is the stone's picture in lists, carts and orders.
-      photos: b.photos, image: b.photos.length ? photosOf(b.photos)[0]!.src : b.image,
+      ...rowOfForm(b, kept),
+      // Made from other fields: the ratti bucket from the weight, the name and friendly url when left
+      // empty, and the stone's picture in lists, carts and orders from its first photo.
+      rattiId: bucket.id, name, url: b.url || friendlyUrlOf(`${name} ${b.sku}`),
+      image: b.photos.length ? photosOf(b.photos)[0]!.src : b.image,
     },
   };
 }
@@ -198,9 +194,9 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
    * be this store's, the ratti bucket follows the weight, and the name and friendly url are made
    * when left empty.
    */
-  async function stoneValues(q: Executor, ctx: RequestContext, b: AdminStoneBody, status: StoneStatus): Promise<repo.StoneValues> {
+  async function stoneValues(q: Executor, ctx: RequestContext, b: AdminStoneBody, kept: KeptValues): Promise<repo.StoneValues> {
     const [lists, missing] = await Promise.all([loadStoneLists(q, ctx.store.id), missingPhotos(ctx, b.photos)]);
-    const made = makeStoneValues(lists, ctx.store.rattiMg, b, status, missing);
+    const made = makeStoneValues(lists, ctx.store.rattiMg, b, kept, missing);
     if ('errors' in made) throw new ValidationError(made.errors);
     return made.values;
   }
@@ -341,7 +337,7 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
       const names = csvNames(lists);
       const errors: ImportRowError[] = [];
       const bad = (row: number, column: string, message: string) => { errors.push({ row, column, message }); };
-      const checked: { row: number; values: repo.StoneValues; asked: StoneStatus | undefined; held: StoneStatus | undefined }[] = [];
+      const checked: { row: number; values: repo.StoneValues; told: AdminStoneBody; held: StoneStatus | undefined }[] = [];
       for (const { row, record } of rows) {
         // A CSV cell is read here, not by a route's validator: text the database cannot store is refused as everywhere.
         const unstorable = unstorableTextIssues(record);
@@ -361,12 +357,13 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
         const earlier = seen.get(b.sku);
         if (earlier !== undefined) { bad(row, 'sku', `Row ${earlier} of this file has the same SKU.`); continue; }
         seen.set(b.sku, row);
-        const made = makeStoneValues(lists, ctx.store.rattiMg, b, b.status ?? 'draft', b.photos.length ? await missingPhotos(ctx, b.photos) : 0);
+        // The kept fields (the status, ...) are decided below, once the stone of the same SKU is known.
+        const made = makeStoneValues(lists, ctx.store.rattiMg, b, keptValues(b, undefined), b.photos.length ? await missingPhotos(ctx, b.photos) : 0);
         if ('errors' in made) {
           for (const [field, messages] of Object.entries(made.errors)) bad(row, columnOf(field), messages[0]!);
           continue;
         }
-        checked.push({ row, values: made.values, asked: b.status, held });
+        checked.push({ row, values: made.values, told: b, held });
       }
 
       const existing = new Map((await repo.stonesByGin(q, storeId, checked.map((c) => c.values.gin), write)).map((s) => [s.gin, s]));
@@ -374,10 +371,10 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
       const urlRows = new Map<string, number>();
       const good: repo.StoneValues[] = [];
       let updated = 0;
-      for (const { row, values, asked, held } of checked) {
+      for (const { row, values, told, held } of checked) {
         const was = existing.get(values.gin);
         const wasHeld = was !== undefined && !STAFF_HELD.includes(was.status);
-        const wanted = asked ?? held;
+        const wanted = told.status ?? held;
         if (wasHeld && wanted !== undefined && wanted !== was.status) {
           bad(row, 'status', `This stone is ${was.status}: its order sets its status, not an import.`);
           continue;
@@ -389,7 +386,9 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
           continue;
         }
         urlRows.set(values.url, row);
-        good.push({ ...values, status: wasHeld ? was.status : asked ?? was?.status ?? 'draft' });
+        // A field the row leaves empty keeps the stone's value (a new stone: the field's initial one).
+        const kept = keptValues(told, was);
+        good.push({ ...values, ...kept, status: wasHeld ? was.status : kept.status });
         if (was) updated++;
       }
       if (write && good.length) {
@@ -402,7 +401,7 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
     },
 
     createStone: (ctx: RequestContext, b: AdminStoneBody) => write(ctx, async (tx, record) => {
-      const values = await stoneValues(tx, ctx, b, b.status ?? 'draft');
+      const values = await stoneValues(tx, ctx, b, keptValues(b, undefined));
       const id = await repo.insertStone(tx, ctx.store.id, values).catch((e) => duplicateFieldError(e, stoneTaken));
       await record({ action: 'stone.create', objectType: 'stone', objectId: id, changes: changedFields(null, values) });
       return { stone: await stone(tx, ctx, id) };
@@ -416,7 +415,7 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
       if (held && b.status !== undefined && b.status !== current.status) {
         throw new ConflictError(`This stone is ${current.status}: its order sets its status, not the back office.`, 'stone_held_by_order');
       }
-      const values = await stoneValues(tx, ctx, b, b.status ?? current.status);
+      const values = await stoneValues(tx, ctx, b, keptValues(b, current));
       await repo.updateStone(tx, ctx.store.id, id, values).catch((e) => duplicateFieldError(e, stoneTaken));
       const { id: _id, ...before } = current;
       await record({ action: 'stone.update', objectType: 'stone', objectId: id, changes: changedFields(before, values) });

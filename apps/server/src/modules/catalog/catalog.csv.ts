@@ -1,10 +1,13 @@
-import { ATTRIBUTE_KINDS, STAFF_STONE_STATUSES, type AttributeKind, type ImportRowError, type StoneCsvColumn } from '@gemstore/contracts';
+import {
+  ATTRIBUTE_KINDS, csvHeaderOf, stoneFieldList, type AttributeKind, type ImportRowError, type StoneCsvColumn, type StoneList,
+} from '@gemstore/contracts';
 import type { AdminStoneRow } from './catalog.admin.repo.ts';
+import { csvOfRow, type ListNames } from './catalog.fields.ts';
 
 /**
- * Stones as spreadsheet rows (contracts STONE_CSV_COLUMNS): the export writes a stone's row, the
- * import turns a row back into the stone form's input. A row names its product and attribute
- * values as a person reads them; the ids never leave the server.
+ * Stones as spreadsheet rows (contracts STONE_CSV_COLUMNS, one column a field): the export writes a
+ * stone's row, the import turns a row back into the stone form's input. A row names its product and
+ * attribute values as a person reads them; the ids never leave the server.
  */
 /** The store's lists a stone names: products, attribute values and ratti buckets (catalog.admin.service loadStoneLists). */
 export interface StoneLists {
@@ -16,23 +19,15 @@ export interface StoneLists {
 
 export type StoneCsvRecord = Partial<Record<StoneCsvColumn, string>>;
 
-/** The form field each column fills (errors of a field are reported at its column). */
-const columnOfField: Record<string, StoneCsvColumn> = {
-  product_id: 'product', grade_id: 'grade', color_id: 'color', clarity_id: 'clarity', shape_id: 'shape', origin_id: 'origin',
-};
-export function columnOf(field: string): string {
-  return columnOfField[field] ?? field;
-}
-
 const key = (text: string) => text.trim().toLowerCase();
 
-/** Name lookups of a batch's lists: a product by friendly url or name, a value by name or short form. */
-export interface CsvNames {
-  product(text: string): number | string;
-  value(kind: AttributeKind, text: string): number | string;
-  /** How the export writes a product: its name, or its friendly url when another product shares the name. */
-  productLabel(id: number): string;
-  valueLabel(kind: AttributeKind, id: number): string;
+/**
+ * Name lookups of a batch's lists: a product by friendly url or name, a value by name or short form
+ * (an id, or the reason there is none). The export writes a product by its name, or by its
+ * friendly url when another product shares the name.
+ */
+export interface CsvNames extends ListNames {
+  lookup(list: StoneList, text: string): number | string;
 }
 
 function index<T>(entries: [string, T][]): Map<string, T[]> {
@@ -57,36 +52,26 @@ export function csvNames(lists: StoneLists): CsvNames {
     return [kind, { byValue: index(list.map((v) => [key(v.value), v.id])), byAlias: index(list.map((v) => [key(v.alias), v.id])) }];
   })) as Record<AttributeKind, { byValue: Map<string, number[]>; byAlias: Map<string, number[]> }>;
   return {
-    product(text) {
-      return pick(byUrl.get(key(text)), 'product', text) ?? pick(byName.get(key(text)), 'product', text)
-        ?? `No product "${text}" in this store: use a product's name or friendly url.`;
+    lookup(list, text) {
+      if (list === 'product') {
+        return pick(byUrl.get(key(text)), 'product', text) ?? pick(byName.get(key(text)), 'product', text)
+          ?? `No product "${text}" in this store: use a product's name or friendly url.`;
+      }
+      const { byValue, byAlias } = values[list];
+      return pick(byValue.get(key(text)), list, text) ?? pick(byAlias.get(key(text)), list, text)
+        ?? `No ${list} "${text}" in this store's list.`;
     },
-    value(kind, text) {
-      const { byValue, byAlias } = values[kind];
-      return pick(byValue.get(key(text)), kind, text) ?? pick(byAlias.get(key(text)), kind, text)
-        ?? `No ${kind} "${text}" in this store's list.`;
-    },
-    productLabel(id) {
+    label(list, id) {
+      if (list !== 'product') return lists.values[list].get(id)!.value;
       const p = lists.products.get(id)!;
       return byName.get(key(p.name))!.length > 1 ? p.url : p.name;
-    },
-    valueLabel(kind, id) {
-      return lists.values[kind].get(id)!.value;
     },
   };
 }
 
 /** A stone as an export row. */
 export function stoneCsvRecord(row: AdminStoneRow, names: CsvNames): Record<StoneCsvColumn, string> {
-  return {
-    sku: row.gin, product: names.productLabel(row.productId), name: row.name, url: row.url,
-    weight_mg: String(row.weightMg), width_mm: String(row.widthMm), length_mm: String(row.lengthMm), depth_mm: String(row.depthMm),
-    grade: names.valueLabel('grade', row.gradeId), color: names.valueLabel('color', row.colorId), clarity: names.valueLabel('clarity', row.clarityId),
-    shape: names.valueLabel('shape', row.shapeId), origin: names.valueLabel('origin', row.originId),
-    certificate_lab: row.certificateLab, certificate_number: row.certificateNumber,
-    certificate_verification_url: row.certificateVerificationUrl ?? '', certificate_image: row.certificateImage,
-    price: String(row.pricePaise / 100), description: row.description, image: row.image, photos: row.photos.join(' '), status: row.status,
-  };
+  return csvOfRow(row, names);
 }
 
 /**
@@ -106,29 +91,20 @@ function cell(record: StoneCsvRecord, column: StoneCsvColumn): string {
 export function stoneInputOfRecord(record: StoneCsvRecord, names: CsvNames, row: number):
   { input: Record<string, unknown>; errors: ImportRowError[]; held: 'reserved' | 'sold' | undefined } {
   const errors: ImportRowError[] = [];
-  const resolve = (column: StoneCsvColumn, found: number | string) => {
-    if (typeof found === 'number') return found;
-    errors.push({ row, column, message: found });
-    return undefined;
-  };
-  const text = (column: StoneCsvColumn) => cell(record, column);
-  const named = (column: StoneCsvColumn, lookup: (t: string) => number | string) => {
-    const t = text(column).trim();
-    return resolve(column, t === '' ? `Enter the ${column}.` : lookup(t));
-  };
-  const status = text('status').trim().toLowerCase();
-  const held = status === 'reserved' || status === 'sold' ? status : undefined;
-  const input: Record<string, unknown> = {
-    sku: text('sku'), product_id: named('product', names.product),
-    name: text('name'), url: text('url'),
-    weight_mg: text('weight_mg').trim() || undefined,
-    width_mm: text('width_mm').trim() || undefined, length_mm: text('length_mm').trim() || undefined, depth_mm: text('depth_mm').trim() || undefined,
-    ...Object.fromEntries(ATTRIBUTE_KINDS.map((kind) => [`${kind}_id`, named(kind, (t) => names.value(kind, t))])),
-    certificate_lab: text('certificate_lab'), certificate_number: text('certificate_number'),
-    certificate_verification_url: text('certificate_verification_url').trim(), certificate_image: text('certificate_image'),
-    price: text('price').trim() || undefined, description: text('description'), image: text('image'),
-    photos: text('photos').split(/\s+/).filter(Boolean),
-    status: status === '' || held ? undefined : (STAFF_STONE_STATUSES as readonly string[]).includes(status) ? status : text('status'),
-  };
+  const input: Record<string, unknown> = {};
+  for (const [name, f] of stoneFieldList()) {
+    const column = csvHeaderOf(name);
+    const text = cell(record, column);
+    if (f.list) {
+      const found = text.trim() === '' ? `Enter the ${column}.` : names.lookup(f.list, text.trim());
+      if (typeof found === 'number') input[name] = found;
+      else errors.push({ row, column, message: found });
+    } else {
+      input[name] = f.csv.parse ? f.csv.parse(text) : text;
+    }
+  }
+  // Reserved and sold are orders' statuses: the import keeps them only for a stone already in them.
+  const held = input.status === 'reserved' || input.status === 'sold' ? input.status : undefined;
+  if (held) input.status = undefined;
   return { input, errors, held };
 }

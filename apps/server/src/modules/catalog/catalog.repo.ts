@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL, type SQLW
 import {
   clarities, colors, grades, items, origins, productCategories, products, rattis, shapes,
 } from '@gemstore/db';
+import { shopColumns } from './catalog.fields.ts';
 
 /** A literal, not a bound parameter, so generic prepared plans can still use the partial listing index. */
 const isAvailable = sql`${items.status} = 'available'`;
@@ -93,20 +94,13 @@ export async function listRattis(db: Executor, storeId: number) {
 }
 
 /**
- * A stone as read for the API: its own columns and the ids of the names it shows (product, ratti
- * bucket, colour, ...). The names come from the catalog service's per-store lists, so a read joins
- * nothing: joining eight small tables cost PostgreSQL about six times the read itself
- * (docs/decisions/0018). catalog.service.ts maps it to the contract's Item in one function (toItem).
+ * A stone as read for the API: the columns of its fields (catalog.fields.ts, all but the stone
+ * page's own), its ratti bucket, and the ids of the names it shows (product, colour, ...). The names
+ * come from the catalog service's per-store lists, so a read joins nothing: joining eight small
+ * tables cost PostgreSQL about six times the read itself (docs/decisions/0018). catalog.service.ts
+ * maps it to the contract's Item in one function (toItem).
  */
-const stoneColumns = {
-  id: items.id, storeId: items.storeId, gin: items.gin, name: items.name, url: items.url,
-  weightMg: items.weightMg, widthMm: items.widthMm, lengthMm: items.lengthMm, depthMm: items.depthMm,
-  image: items.image, certificateImage: items.certificateImage, certificateLab: items.certificateLab,
-  certificateNumber: items.certificateNumber, certificateVerificationUrl: items.certificateVerificationUrl,
-  pricePaise: items.pricePaise, status: items.status,
-  productId: items.productId, rattiId: items.rattiId, colorId: items.colorId, clarityId: items.clarityId,
-  gradeId: items.gradeId, originId: items.originId, shapeId: items.shapeId,
-};
+const stoneColumns = { id: items.id, storeId: items.storeId, rattiId: items.rattiId, ...shopColumns };
 
 /** Every stone read. Lists leave the long description text out (read as ''); the stone's page adds its photos. */
 function stoneSelection(withDescription: boolean) {
@@ -162,6 +156,7 @@ export interface StoneFilter {
   /** A search's choice of products (its results page filters on gem type too). */
   productIds?: number[];
   gradeIds?: number[]; colorIds?: number[]; clarityIds?: number[]; shapeIds?: number[]; originIds?: number[];
+  treatments?: string[];
   /** The ratti buckets allowed (explicit choice and/or the ratti range); undefined: any. */
   rattiIds?: number[];
   weightMinMg?: number;
@@ -182,13 +177,21 @@ const listingOrders = {
   weight_desc: [desc(items.weightMg), desc(items.id)],
 } as const;
 
-/** The filter groups a shopper ticks values in, with the column each filters. */
+/**
+ * The filter groups a shopper ticks values in, with the column each filters and how its list of
+ * values is cast. Treatments travel as text[] and are cast to their enum in the statement: a driver
+ * learns array types when it connects, so on a shop's first start (the migration that made the
+ * enum ran on connections opened before it) it could not send a stone_treatment[] parameter.
+ */
 const groupFilters = [
-  ['gradeIds', items.gradeId], ['colorIds', items.colorId], ['clarityIds', items.clarityId],
-  ['shapeIds', items.shapeId], ['originIds', items.originId], ['productIds', items.productId],
+  ['gradeIds', items.gradeId, 'int[]'], ['colorIds', items.colorId, 'int[]'], ['clarityIds', items.clarityId, 'int[]'],
+  ['shapeIds', items.shapeId, 'int[]'], ['originIds', items.originId, 'int[]'], ['treatments', items.treatment, 'text[]::stone_treatment[]'],
+  ['productIds', items.productId, 'int[]'],
 ] as const;
 type GroupKey = (typeof groupFilters)[number][0];
-const listFilters = [...groupFilters, ['rattiIds', items.rattiId]] as const;
+const listFilters = [...groupFilters, ['rattiIds', items.rattiId, 'int[]']] as const;
+/** A column among a list of values (an array parameter, cast as `cast` says). */
+const anyOf = (column: SQLWrapper, values: SQLWrapper, cast: string) => sql`${column} = any(${values}::${sql.raw(cast)})`;
 const rangeFilters = [
   ['weightMinMg', items.weightMg, gte], ['weightMaxMg', items.weightMg, lte],
   ['priceMinPaise', items.pricePaise, gte], ['priceMaxPaise', items.pricePaise, lte],
@@ -239,7 +242,7 @@ function filterConditions(storeId: SQLWrapper, f: StoneFilter, value: ValueOf, e
     ...(f.productId !== undefined ? [eq(items.productId, value('productId', f.productId))] : []),
     isAvailable,
     ...listFilters.filter(([k]) => f[k] !== undefined && k !== except)
-      .map(([k, column]) => sql`${column} = any(${value(k, f[k])}::int[])`),
+      .map(([k, column, type]) => anyOf(column, value(k, f[k]), type)),
     ...rangeFilters.filter(([k]) => f[k] !== undefined).map(([k, column, op]) => op(column, value(k, f[k]))),
     ...(f.terms ?? []).map((t, i) => termCondition(t, i, value)),
   ];
@@ -248,7 +251,7 @@ function filterConditions(storeId: SQLWrapper, f: StoneFilter, value: ValueOf, e
 /** The counts of each value of each group, ignoring that group's own choice, and the total. */
 export interface StoneCounts {
   total: number;
-  byGroup: Record<GroupKey, Map<number, number>>;
+  byGroup: Record<GroupKey, Map<number | string, number>>;
 }
 
 /**
@@ -319,22 +322,24 @@ export class StoneReads {
    */
   async count(storeId: number, f: StoneFilter): Promise<StoneCounts> {
     const base = filterConditions(sql.param(storeId), { ...f, ...Object.fromEntries(groupFilters.map(([k]) => [k, undefined])) }, asParam);
-    const groupCondition = (k: GroupKey, column: SQLWrapper) => (f[k] === undefined ? sql`true` : sql`${column} = any(${sql.param(f[k])}::int[])`);
+    const groupCondition = (k: GroupKey, column: SQLWrapper, type: string) => (f[k] === undefined ? sql`true` : anyOf(column, sql.param(f[k]), type));
     const countWithout = (except: GroupKey) =>
-      sql<number>`(count(*) filter (where ${and(sql`true`, ...groupFilters.filter(([k]) => k !== except).map(([k, column]) => groupCondition(k, column)))}))::int`;
+      sql<number>`(count(*) filter (where ${and(sql`true`, ...groupFilters.filter(([k]) => k !== except).map(([k, column, type]) => groupCondition(k, column, type)))}))::int`;
     const columns = groupFilters.map(([, column]) => column);
     const rows = await this.db.select({
       gradeId: items.gradeId, colorId: items.colorId, clarityId: items.clarityId, shapeId: items.shapeId,
-      originId: items.originId, productId: items.productId,
+      originId: items.originId, treatment: items.treatment, productId: items.productId,
       grouping: sql<number>`grouping(${sql.join(columns, sql`, `)})::int`,
-      total: sql<number>`(count(*) filter (where ${and(sql`true`, ...groupFilters.map(([k, column]) => groupCondition(k, column)))}))::int`,
+      total: sql<number>`(count(*) filter (where ${and(sql`true`, ...groupFilters.map(([k, column, type]) => groupCondition(k, column, type)))}))::int`,
       gradeIds: countWithout('gradeIds'), colorIds: countWithout('colorIds'), clarityIds: countWithout('clarityIds'),
-      shapeIds: countWithout('shapeIds'), originIds: countWithout('originIds'), productIds: countWithout('productIds'),
+      shapeIds: countWithout('shapeIds'), originIds: countWithout('originIds'), treatments: countWithout('treatments'), productIds: countWithout('productIds'),
     }).from(items).where(and(...base))
       .groupBy(sql`grouping sets (${sql.join(columns.map((c) => sql`(${c})`), sql`, `)}, ())`);
-    const byGroup = Object.fromEntries(groupFilters.map(([k]) => [k, new Map<number, number>()])) as StoneCounts['byGroup'];
+    const byGroup = Object.fromEntries(groupFilters.map(([k]) => [k, new Map<number | string, number>()])) as StoneCounts['byGroup'];
     let total = 0;
-    const rowKeys = { gradeIds: 'gradeId', colorIds: 'colorId', clarityIds: 'clarityId', shapeIds: 'shapeId', originIds: 'originId', productIds: 'productId' } as const;
+    const rowKeys = {
+      gradeIds: 'gradeId', colorIds: 'colorId', clarityIds: 'clarityId', shapeIds: 'shapeId', originIds: 'originId', treatments: 'treatment', productIds: 'productId',
+    } as const;
     for (const r of rows) {
       if (r.grouping === 2 ** columns.length - 1) { total = r.total; continue; }
       const group = groupFilters.find(([k]) => r[rowKeys[k]] !== null)?.[0];

@@ -2,7 +2,9 @@ import type {
   AttributeOption, CategoriesResponse, Item, ItemDetailResponse, ListingFilterBody, ListingResponse,
   ProductAttributesResponse, RelatedItemsResponse, ProductLink, ProductSummary, StoneCountsResponse, StoneSearchBody,
 } from '@gemstore/contracts';
-import { ITEMS_PER_PAGE, MG_PER_CARAT, RELATED_STONES, SEARCH_SUGGESTED_STONES, caratsFromMg, isSafeWebUrl, photoOf, pictureSrc, publicMediaUrl, type Photo } from '@gemstore/contracts';
+import {
+  ITEMS_PER_PAGE, MG_PER_CARAT, RELATED_STONES, SEARCH_SUGGESTED_STONES, STONE_TREATMENTS, TREATMENT_LABELS, caratsFromMg, photoOf, pictureSrc, publicMediaUrl, type Photo,
+} from '@gemstore/contracts';
 import { type CacheCounter, NO_CACHE_COUNTER } from '../../lib/metrics.ts';
 import type { Database } from '@gemstore/db';
 import type { Config } from '../../config.ts';
@@ -12,6 +14,7 @@ import type { ReadRouting } from '../../lib/read-replica.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { searchWords } from '../../lib/search.ts';
 import * as repo from './catalog.repo.ts';
+import { shopOfRow } from './catalog.fields.ts';
 import { announceChange } from './catalog.admin.repo.ts';
 import * as tax from './catalog.tax.repo.ts';
 import { availableByProduct } from './catalog.dashboard.repo.ts';
@@ -103,8 +106,9 @@ export function toProductSummary(p: repo.ProductRow, mediaBase: string): Product
 }
 
 /**
- * A stone as the API shows it (the contract's Item). The one place that maps stored columns to the
- * contract: a new stone field is added here, in the schema and in the contract (apps/server/README.md).
+ * A stone as the API shows it (the contract's Item): the plain fields of its description
+ * (shopOfRow, catalog.fields.ts) and the fixed shape that names its product, ratti bucket and
+ * attribute values from the store's lists. A new plain field needs no line here (apps/server/README.md).
  */
 function toItem(row: repo.StoneRow, m: CatalogMasters, mediaBase: string): Item {
   const product = m.products.get(row.productId)!;
@@ -115,21 +119,14 @@ function toItem(row: repo.StoneRow, m: CatalogMasters, mediaBase: string): Item 
   ];
   return {
     id: row.id,
-    gin: row.gin,
+    ...shopOfRow(row),
     // The store profile id is the SKU prefix.
     sku: `${row.storeId}-${row.gin}`,
-    name: row.name,
     url: [{ url: row.url }],
-    weight: row.weightMg,
     carat: caratsFromMg(row.weightMg),
-    width: row.widthMm,
-    length: row.lengthMm,
-    depth: row.depthMm,
     image: publicMediaUrl(row.image, mediaBase),
     certificate_image: publicMediaUrl(row.certificateImage, mediaBase),
     certificate: { lab: row.certificateLab, number: row.certificateNumber },
-    // A link the shop prints: anything but a safe web address stays off the page.
-    certificate_verification_url: isSafeWebUrl(row.certificateVerificationUrl) ? row.certificateVerificationUrl : null,
     amounts: { mrpAmount: row.pricePaise / 100 },
     product: { id: product.id, name: product.name, alias: product.alias, url: product.url, category_url: product.categoryUrl },
     ratti: { id: ratti.id, rati_standard: ratti.rati_standard },
@@ -227,12 +224,12 @@ function resolveFilter(m: CatalogMasters, body: StoneSearchBody, product: { list
     if (inRange.length < m.rattis.length) rattiIds = rattiIds ? rattiIds.filter((id) => inRange.includes(id)) : inRange;
   }
   if (rattiIds?.length === 0) return null;
-  const list = (ids: number[]) => (ids.length ? ids : undefined);
+  const list = <T>(values: T[]) => (values.length ? values : undefined);
   return {
     ...(product.listing !== undefined ? { productId: product.listing } : {}),
     ...(product.chosen !== undefined ? { productIds: [product.chosen] } : {}),
     gradeIds: list(filter.grades), colorIds: list(filter.colors), clarityIds: list(filter.clarities),
-    shapeIds: list(filter.shapes), originIds: list(filter.origins), rattiIds,
+    shapeIds: list(filter.shapes), originIds: list(filter.origins), treatments: list(filter.treatments), rattiIds,
     ...(weightMode ? caratBoundsInMg(selectedCarat.min, selectedCarat.max) : {}),
     ...(selectedPrice.min === undefined ? {} : { priceMinPaise: Math.ceil(selectedPrice.min * 100) }),
     ...(selectedPrice.max === undefined ? {} : { priceMaxPaise: Math.floor(selectedPrice.max * 100) }),
@@ -294,6 +291,7 @@ async function stoneCounts(db: Executor, reads: repo.StoneReads, masters: Master
     product_stocks_count: counts?.total ?? 0,
     grade: options('grade', 'gradeIds'), colors: options('color', 'colorIds'), clarity: options('clarity', 'clarityIds'),
     shape: options('shape', 'shapeIds'), origin: options('origin', 'originIds'),
+    treatment: STONE_TREATMENTS.map((value) => ({ value, name: TREATMENT_LABELS[value], product_stocks_count: counts?.byGroup.treatments.get(value) ?? 0 })),
     products: [...m.products.values()].map((p) => ({ ...productLink(p), product_stocks_count: counts?.byGroup.productIds.get(p.id) ?? 0 }))
       .filter((p) => p.product_stocks_count > 0),
   };

@@ -1,5 +1,5 @@
-import type { Currency, ListingFilterInput, ListingSort, StoneSearchInput } from '@gemstore/contracts';
-import { DEFAULT_RATTI_RANGE, MAX_CARAT, MAX_PRICE_RUPEES } from '@gemstore/contracts/constants';
+import type { Currency, ListingFilterInput, ListingSort, StoneSearchInput, StoneTreatment } from '@gemstore/contracts';
+import { DEFAULT_RATTI_RANGE, MAX_CARAT, MAX_PRICE_RUPEES, STONE_TREATMENTS, TREATMENT_LABELS } from '@gemstore/contracts/constants';
 
 export const SORT_OPTIONS: { value: ListingSort | ''; label: string }[] = [
   { value: '', label: 'Featured' },
@@ -18,6 +18,8 @@ export interface ListingFilter {
   clarities: number[];
   shapes: number[];
   origins: number[];
+  /** Treatments by name (heated, oiled ...), not by id: the trade's fixed list. */
+  treatments: StoneTreatment[];
   rattiRange: [number, number];
   /** 0 = ratti mode, 1 = weight (carat) mode. */
   caratStatus: 0 | 1;
@@ -39,11 +41,12 @@ export const LIST_PARAMS: Record<ListKey, string> = {
   shapes: 'filterShapes',
   origins: 'filterOrigins',
 };
+export const TREATMENTS_PARAM = 'filterTreatments';
 export const RATTI_PARAM = 'filterSelectedRattiRange';
 export const PRICE_PARAMS = { min: 'priceMin', max: 'priceMax' } as const;
 
 export const EMPTY_FILTER: ListingFilter = {
-  grades: [], colors: [], clarities: [], shapes: [], origins: [], rattiRange: DEFAULT_RATTI_RANGE, caratStatus: 0,
+  grades: [], colors: [], clarities: [], shapes: [], origins: [], treatments: [], rattiRange: DEFAULT_RATTI_RANGE, caratStatus: 0,
 };
 
 /** Every value of a parameter, so "a=1,2", "a=[1,2]" and "a=1&a=2" (a plain form GET) all read alike. */
@@ -67,6 +70,8 @@ function parseNumber(value: string | null, max: number): number | undefined {
 export function filterFromSearch(params: URLSearchParams): ListingFilter {
   const filter: ListingFilter = { ...EMPTY_FILTER, rattiRange: [...DEFAULT_RATTI_RANGE] };
   for (const key of Object.keys(LIST_PARAMS) as ListKey[]) filter[key] = parseIds(params, LIST_PARAMS[key]);
+  const treatments = new Set(listOf(params, TREATMENTS_PARAM));
+  filter.treatments = STONE_TREATMENTS.filter((t) => treatments.has(t));
   const range = listOf(params, RATTI_PARAM).map(Number);
   if (range.length === 2 && range.every((n) => Number.isFinite(n) && n >= 0)) {
     const [a, b] = range as [number, number];
@@ -96,6 +101,7 @@ export function filterToSearch(filter: ListingFilter): URLSearchParams {
   for (const key of Object.keys(LIST_PARAMS) as ListKey[]) {
     if (filter[key].length) params.set(LIST_PARAMS[key], filter[key].join(','));
   }
+  if (filter.treatments.length) params.set(TREATMENTS_PARAM, filter.treatments.join(','));
   if (filter.caratStatus === 1) {
     params.set('selectedCaratStatus', '1');
     if (filter.caratMin !== undefined) params.set('selectedCaratMin', String(filter.caratMin));
@@ -122,7 +128,7 @@ export function searchBody(filter: ListingFilter, currency: Currency, where: { p
     ...(where.q !== undefined ? { q: where.q } : {}),
     filter: {
       grades: filter.grades, ratti: [], colors: filter.colors, clarities: filter.clarities,
-      shapes: filter.shapes, origins: filter.origins, ...(where.product !== undefined ? { product: where.product } : {}),
+      shapes: filter.shapes, origins: filter.origins, treatments: filter.treatments, ...(where.product !== undefined ? { product: where.product } : {}),
     },
     selectedRatti: { range: filter.rattiRange },
     selectedCarat: {
@@ -154,6 +160,9 @@ export function filterChips(filter: ListingFilter, names: Record<ListKey, Map<nu
       chips.push({ key: `${key}-${id}`, label: names[key].get(id) ?? `#${id}`, without: { ...filter, [key]: filter[key].filter((x) => x !== id) } });
     }
   }
+  for (const t of filter.treatments) {
+    chips.push({ key: `treatment-${t}`, label: TREATMENT_LABELS[t], without: { ...filter, treatments: filter.treatments.filter((x) => x !== t) } });
+  }
   if (filter.caratStatus === 1 && (filter.caratMin !== undefined || filter.caratMax !== undefined)) {
     chips.push({ key: 'carat', label: `${filter.caratMin ?? 0} to ${filter.caratMax ?? 'any'} ct`, without: { ...filter, caratStatus: 0, caratMin: undefined, caratMax: undefined } });
   } else if (filter.caratStatus === 0 && (filter.rattiRange[0] !== DEFAULT_RATTI_RANGE[0] || filter.rattiRange[1] !== DEFAULT_RATTI_RANGE[1])) {
@@ -171,6 +180,7 @@ export function filterChips(filter: ListingFilter, names: Record<ListKey, Map<nu
 export function activeFilterCount(filter: ListingFilter): number {
   let n = 0;
   for (const key of Object.keys(LIST_PARAMS) as ListKey[]) n += filter[key].length;
+  n += filter.treatments.length;
   if (filter.caratStatus === 1 ? filter.caratMin !== undefined || filter.caratMax !== undefined
     : filter.rattiRange[0] !== DEFAULT_RATTI_RANGE[0] || filter.rattiRange[1] !== DEFAULT_RATTI_RANGE[1]) n += 1;
   if (filter.priceMin !== undefined || filter.priceMax !== undefined) n += 1;

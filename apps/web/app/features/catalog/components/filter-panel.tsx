@@ -1,13 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import type { AttributeOption, StoneCountsResponse } from '@gemstore/contracts';
+import type { StoneCountsResponse } from '@gemstore/contracts';
 import { DEFAULT_RATTI_RANGE, MAX_CARAT } from '@gemstore/contracts/constants';
 import { useCurrency } from '../../../lib/store-context.tsx';
 import {
-  EMPTY_FILTER, LIST_PARAMS, PRICE_PARAMS, RATTI_PARAM, SORT_OPTIONS, filterFromSearch, type ListKey, type ListingFilter,
+  EMPTY_FILTER, LIST_PARAMS, PRICE_PARAMS, RATTI_PARAM, SORT_OPTIONS, TREATMENTS_PARAM, filterFromSearch, type ListKey, type ListingFilter,
 } from '../listing-filter.ts';
 
 /** The filter values with their counts for the current selection (POST stone-counts). */
-export type FilterCounts = Pick<StoneCountsResponse, 'grade' | 'colors' | 'clarity' | 'shape' | 'origin'>;
+export type FilterCounts = Pick<StoneCountsResponse, 'grade' | 'colors' | 'clarity' | 'shape' | 'origin' | 'treatment'>;
+
+/** A value a shopper ticks: an attribute by id, a treatment by name. */
+interface FilterOption { value: number | string; name: string; product_stocks_count: number }
 
 interface Props {
   counts: FilterCounts;
@@ -18,7 +21,7 @@ interface Props {
   id: string;
 }
 
-export const GROUPS: { key: ListKey; title: string; options: (a: FilterCounts) => AttributeOption[] }[] = [
+export const GROUPS: { key: ListKey; title: string; options: (a: FilterCounts) => StoneCountsResponse['grade'] }[] = [
   { key: 'grades', title: 'Grade', options: (a) => a.grade },
   { key: 'colors', title: 'Colour', options: (a) => a.colors },
   { key: 'clarities', title: 'Clarity', options: (a) => a.clarity },
@@ -26,18 +29,18 @@ export const GROUPS: { key: ListKey; title: string; options: (a: FilterCounts) =
   { key: 'origins', title: 'Origin', options: (a) => a.origin },
 ];
 
-function CheckboxGroup({ name, title, options, selected }: { name: string; title: string; options: AttributeOption[]; selected: number[] }) {
+function CheckboxGroup({ name, title, options, selected }: { name: string; title: string; options: FilterOption[]; selected: (number | string)[] }) {
   // Values the selection leaves no stone of are left out unless chosen (a chip removes them too).
-  const shown = options.filter((o) => o.product_stocks_count > 0 || selected.includes(o.id));
+  const shown = options.filter((o) => o.product_stocks_count > 0 || selected.includes(o.value));
   if (shown.length === 0) return null;
   return (
     <fieldset className="filter-group" data-testid={`filter-${name}`}>
       <legend className="filter-group__title">{title}</legend>
       <ul className="filter-group__options">
         {shown.map((o) => (
-          <li key={o.id}>
+          <li key={o.value}>
             <label className="check">
-              <input type="checkbox" name={name} value={o.id} defaultChecked={selected.includes(o.id)} />
+              <input type="checkbox" name={name} value={o.value} defaultChecked={selected.includes(o.value)} />
               <span className="check__label">{o.name}</span>
               <span className="check__count" aria-label={`${o.product_stocks_count} stones`}>{o.product_stocks_count}</span>
             </label>
@@ -138,8 +141,9 @@ export function FilterPanel({ counts, filter, action, onApply, id }: Props) {
       </fieldset>
 
       {GROUPS.map((g) => (
-        <CheckboxGroup key={g.key} name={LIST_PARAMS[g.key]} title={g.title} options={g.options(counts)} selected={filter[g.key]} />
+        <CheckboxGroup key={g.key} name={LIST_PARAMS[g.key]} title={g.title} options={g.options(counts).map((o) => ({ ...o, value: o.id }))} selected={filter[g.key]} />
       ))}
+      <CheckboxGroup name={TREATMENTS_PARAM} title="Treatment" options={counts.treatment} selected={filter.treatments} />
 
       <div className="filters__actions">
         <button type="submit" className="button button--primary" data-testid="apply-filter">Apply Filter</button>

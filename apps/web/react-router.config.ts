@@ -5,4 +5,5 @@ export default {
   buildDirectory: 'build',
   // Public pages render on the server with real content (ARCHITECTURE.md, "Web app").
   ssr: true,
+  routeDiscovery: { mode: 'initial' },
 } satisfies Config;

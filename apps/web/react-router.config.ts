@@ -5,4 +5,5 @@ export default {
   buildDirectory: 'build',
   // Public pages render on the server with real content (docs/decisions/0002-ssr-inside-fastify.md).
   ssr: true,
+  routeDiscovery: { mode: 'initial' },
 } satisfies Config;

@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --stones 100000 --duration 5 --rounds 3 --only postgres|pglite]
+ * npm run bench [-- --stones 100000 --duration 5 --rounds 3 --only postgres|pglite --port 3990 --database gemstore_bench]
  *
  * Measures, side by side and in one run, requests/s and p99 latency of a bare Fastify hello route
  * and of the storefront's hot calls, on PostgreSQL and on PGlite, over a generated catalogue.
@@ -33,6 +33,10 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     'pg-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     out: { type: 'string', default: join(root, 'docs/benchmarks.md') },
+    // The hello baseline listens on this port, the PostgreSQL and PGlite servers on the next two.
+    port: { type: 'string', default: '3990' },
+    // The PostgreSQL database the run creates afresh (and drops first) on the server of --pg-url.
+    database: { type: 'string', default: 'gemstore_bench' },
   },
 });
 const stones = Number(args.stones);
@@ -165,14 +169,14 @@ if (!existsSync(join(root, 'apps/web/build/server/index.js'))) execFileSync('npm
 
 const rows: Row[] = [];
 const notes: string[] = [];
-const helloPort = 3990;
+const helloPort = Number(args.port);
 const hello = start('apps/server/bench/hello.ts', { PORT: String(helloPort) });
 /** Servers under measurement still running: stopped however the run ends (a failed run must not leave one on its port). */
 const running = new Set<ReturnType<typeof start>>();
 await waitFor(`http://127.0.0.1:${helloPort}/hello`);
 
 async function runDatabase(kind: 'postgres' | 'pglite', connectionsList: number[]) {
-  const port = kind === 'postgres' ? 3991 : 3992;
+  const port = helloPort + (kind === 'postgres' ? 1 : 2);
   const base = `http://127.0.0.1:${port}`;
   let env: Record<string, string>;
   let databaseUrl: string | undefined;
@@ -180,10 +184,11 @@ async function runDatabase(kind: 'postgres' | 'pglite', connectionsList: number[
   let cleanup = async () => {};
   if (kind === 'postgres') {
     const admin = postgres(args['pg-url'], { max: 1, onnotice: () => {} });
-    await admin.unsafe('drop database if exists gemstore_bench with (force)');
-    await admin.unsafe('create database gemstore_bench');
+    const name = admin(args.database);
+    await admin`drop database if exists ${name} with (force)`;
+    await admin`create database ${name}`;
     await admin.end();
-    const url = new URL(args['pg-url']); url.pathname = '/gemstore_bench';
+    const url = new URL(args['pg-url']); url.pathname = `/${args.database}`;
     databaseUrl = url.toString();
     seed({ DATABASE_URL: databaseUrl }, []);
     env = { DATABASE_URL: databaseUrl }; // the default pool (DB_POOL_SIZE)
@@ -234,7 +239,7 @@ async function runDatabase(kind: 'postgres' | 'pglite', connectionsList: number[
     const page = measured.find((r) => r.target === t.itemPage.name);
     const pages = measured.find((r) => r.target === t.itemPages.name);
     if (details && page && pages) {
-      notes.push(`Server-rendered item page on ${kind} at ${connections} connections: ${(page.rps / details.rps).toFixed(2)} x the requests/s of item-details (goal: at least 0.15 x); rendered afresh for each request (${RENDERED_STONES} stones in turn): ${(pages.rps / details.rps).toFixed(2)} x.`);
+      notes.push(`Server-rendered item page on ${kind} at ${connections} connections: ${(page.rps / details.rps).toFixed(2)} x the requests/s of item-details (goal: at least 0.15 x); rendered afresh for each request (${RENDERED_STONES} stones in turn): ${(pages.rps / details.rps).toFixed(2)} x, p99 ${pages.p99} ms (goal: at least 0.10 x, p99 at most 250 ms).`);
     }
     rows.push({
       db: kind, connections, target: 'bare Fastify hello', ratio: 1, rps: median(hellos.map((h) => h.rps)),
@@ -392,7 +397,7 @@ at least 0.20 x hello; page 50 at most 1.6 x the time of page 1; one SQL stateme
 (docs/decisions/0030); PGlite listing p99 at most
 50 ms at 10 connections; first-load JavaScript of the home page at most 150 kB gzip. Search suggestions: p99 under 50 ms on
 PostgreSQL at 100,000 stones (docs/decisions/0021). The server-rendered item page at least 0.15 x the requests/s of item-details
-in the same run (docs/decisions/0029).
+in the same run (docs/decisions/0029); rendered afresh for each request, at least 0.10 x with p99 at most 250 ms (docs/decisions/0044).
 `;
 // Sections kept between runs (<!-- name:start --> … <!-- name:end -->): the dashboard's (bench/dashboard.ts writes it) and the pages' audit.
 const keptSections = existsSync(args.out) ? [...readFileSync(args.out, 'utf8').matchAll(/<!-- ([\w-]+):start -->[\s\S]*?<!-- \1:end -->/g)].map((m) => m[0]).filter((m) => !m.startsWith('<!-- processes:start')) : [];

@@ -156,6 +156,18 @@ describe('HTTP caching of pages', () => {
     expect(c.headers['content-security-policy']).not.toContain(nonce);
   });
 
+  it('names the routes manifest as one file browsers keep, instead of writing its routes into each page', async () => {
+    const res = await page(`/item/${stone.url}`);
+    expect(res.body).not.toContain('window.__reactRouterManifest');
+    const manifest = /import "(\/assets\/manifest-[\w-]+\.js)"/.exec(res.body)?.[1];
+    expect(manifest).toBeDefined();
+    const file = await t.app.inject({ url: manifest!, headers: { host: 'cachet.test' } });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain('window.__reactRouterManifest');
+    expect(file.body).toContain('"routes/item"');
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   it('keeps personal, sign-in and error pages out of every cache', async () => {
     for (const path of ['/dashboard', '/wishlist', '/cart', '/checkout?itemIds=[1]', '/order/all', '/address/all', '/edit-profile', '/login', '/register', '/no-such-page']) {
       const res = await page(path, { 'if-none-match': '*' });

@@ -172,8 +172,9 @@ export async function webPlugin(app: FastifyInstance) {
       if (cookies.length) reply.header('set-cookie', cookies);
       return reply.send(html);
     }
-    // The policy is part of what is cached: a changed embedding rule must not be answered 304.
-    const etag = `W/"${createHash('sha256').update(security['content-security-policy']!).update('\n').update(html).digest('base64url').slice(0, 27)}"`;
+    // The nonce is already a hash of the page, so the tag hashes only it and the policy (a changed
+    // embedding rule must not be answered 304), not the page a second time.
+    const etag = `W/"${createHash('sha256').update(security['content-security-policy']!).digest('base64url').slice(0, 27)}"`;
     const page: RenderedPage = {
       status: response.status, html, version, expires: Date.now() + pageTtlMs,
       headers: { ...pageHeaders, 'cache-control': pageCacheControl, etag },

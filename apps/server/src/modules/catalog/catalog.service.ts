@@ -114,8 +114,8 @@ function toItem(row: repo.StoneRow, m: CatalogMasters): Item {
   return {
     id: row.id,
     gin: row.gin,
-    // The store profile id is the SKU prefix.
-    sku: `${row.storeId}-${row.gin}`,
+    // The SKU as the seller typed it.
+    sku: row.gin,
     name: row.name,
     url: [{ url: row.url }],
     weight: row.weightMg,
@@ -241,7 +241,7 @@ function resolveFilter(m: CatalogMasters, body: StoneSearchBody, product: { list
 
 /** Each word of a search with the values it names (typos forgiven); words the store's lists have not met yet are matched in one statement (catalog.repo.ts). */
 async function searchTerms(db: Executor, masters: Masters, ctx: RequestContext, text: string): Promise<repo.SearchTerm[]> {
-  const words = searchWords(ctx.store.id, text);
+  const words = searchWords(text);
   if (!words.length) return [];
   const m = await masters(ctx);
   const unmatched = words.filter((w) => !m.wordMatches.has(w));

@@ -33,7 +33,7 @@ export function createContentService({ db }: { db: Database }) {
 
     /** Pages matching what was typed into the search box. */
     searchPages(ctx: RequestContext, text: string, limit: number): Promise<PageLink[]> {
-      const words = searchWords(ctx.store.id, text);
+      const words = searchWords(text);
       return words.length ? repo.searchPages(executor(db, ctx), ctx.store.id, words, limit) : Promise.resolve([]);
     },
 

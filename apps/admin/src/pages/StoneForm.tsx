@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { caratsFromMg, rattiFromMg, type AdminStone, type AdminStoneBody, type Photo } from '@gemstore/contracts';
 import { api, errorMessage, fieldErrors, uploadPicture } from '../api.ts';
 import { catalogKey, statusColor, stonesKey } from './catalogue-shared.ts';
+import { StoneOrders } from './stone-orders.tsx';
 
 type Draft = {
   sku: string; product_id: string | null; name: string; url: string;
@@ -204,6 +205,7 @@ export function StoneFormPage() {
                         data={[{ value: 'draft', label: 'Draft' }, { value: 'available', label: 'Available' }, { value: 'hidden', label: 'Hidden' }]} />
                     )}
                   <Text size="xs" c="dimmed">Only available stones are listed and can be bought. Drafts and hidden stones have no page on the shop.</Text>
+                  {current && <StoneOrders stoneId={current.id} />}
                 </Stack>
               </Paper>
               <Paper withBorder p="md">

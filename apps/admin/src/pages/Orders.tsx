@@ -12,11 +12,13 @@ const FILTER_LABELS: Record<AdminOrderFilter, string> = { ...ORDER_STAGE_LABELS,
 const FILTER_OPTIONS = ADMIN_ORDER_FILTERS.map((f) => ({ value: f, label: FILTER_LABELS[f] }));
 
 function Flags({ order }: { order: AdminOrderSummary }) {
+  // The stage already names one open return.
+  const saysReturn = (order.stage === 'return_requested' || order.stage === 'returned') && order.open_returns === 1;
   return (
     <Group gap={4}>
       <Badge color={stageColor(order.stage)} variant="light">{order.stage_label}</Badge>
       {order.refund_owed && <Badge color="red" variant="light">Refund owed</Badge>}
-      {order.open_returns > 0 && <Badge color="orange" variant="light">{order.open_returns === 1 ? 'Return open' : `${order.open_returns} returns open`}</Badge>}
+      {order.open_returns > 0 && !saysReturn && <Badge color="orange" variant="light">{order.open_returns === 1 ? 'Return open' : `${order.open_returns} returns open`}</Badge>}
     </Group>
   );
 }

@@ -38,7 +38,7 @@ const TABLE_OWNERS = {
   invoices: ['invoices', 'invoiceSeries'],
   newsletter: ['newsletterSubscribers'],
   notifications: ['otpCodes', 'outboxMessages'],
-  orders: ['orders', 'orderLines', 'orderDispatches', 'orderEvents'],
+  orders: ['orders', 'orderLines', 'orderDispatches', 'orderEvents', 'orderNumberSeries'],
   payments: ['payments', 'webhookEvents', 'refunds', 'refundLines'],
   returns: ['returnRequests', 'returnLines', 'returnImages'],
   staff: ['staff', 'staffRecoveryCodes', 'staffTokens', 'staffLoginChallenges', 'staffInvitations'],

@@ -60,12 +60,12 @@ describe('back office: returns and refunds', () => {
     const product = products.find((p) => p.url.content === 'emerald') ?? products[1]!;
     const listing = await api<ListingResponse>('product-items?page=1', { body: { filter: { product: product.id, grades: [], ratti: [], colors: [], clarities: [], shapes: [], origins: [] } } });
     const [a, b, c] = listing.data.filter((s) => s.status === 'available');
-    const place = (ids: number[]) => asCustomer<{ orderId: number }>('place-order', token, {
+    const place = (ids: number[]) => asCustomer<{ orderId: number; orderNumber: string }>('place-order', token, {
       itemIds: ids, shippingAddressId: addressId, billingAddressId: addressId, paymentMethodId: 1001, origin: origin(),
     });
 
     // Order 1: two stones, paid and dispatched; the customer returns the first with a photo.
-    const { orderId } = await place([a!.id, b!.id]);
+    const { orderId, orderNumber } = await place([a!.id, b!.id]);
     await payOnSandbox((await asCustomer<{ url: string }>('retry-pay', token, { orderId })).url);
     await expect.poll(async () => (await asOwner<AdminOrderResponse>(`orders/${orderId}`)).order.status, { timeout: STEP_MS }).toBe('paid');
     await asOwner(`orders/${orderId}/dispatch`, { courier_partner: 'Blue Dart', tracking_number: 'BD-445566' });
@@ -163,8 +163,8 @@ describe('back office: returns and refunds', () => {
     await helper.page.getByRole('heading', { name: `Return #${returnId}` }).waitFor();
     await helper.page.getByTestId('refund-not-allowed').waitFor();
     expect(await helper.page.getByRole('button', { name: /^Refund/ }).count()).toBe(0);
-    await helper.page.getByRole('link', { name: `Order #${orderId}` }).click();
-    await helper.page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
+    await helper.page.getByRole('link', { name: `Order ${orderNumber}` }).click();
+    await helper.page.getByRole('heading', { name: `Order ${orderNumber}` }).waitFor();
     expect(await helper.page.getByRole('button', { name: 'Refund', exact: true }).count()).toBe(0);
     // The refunds page is not theirs, and the server refuses them anyway.
     await helper.page.goto(`${origin(HOST)}/admin/refunds`);
@@ -179,10 +179,10 @@ describe('back office: returns and refunds', () => {
     type Sent = { idempotency_key: string; line_ids: number[] };
     const sent: Sent[] = [];
     page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith(`/api/admin/orders/${orderId}/refunds`)) sent.push(r.postDataJSON() as Sent); });
-    await page.getByRole('link', { name: `Order #${orderId}` }).click();
-    await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
+    await page.getByRole('link', { name: `Order ${orderNumber}` }).click();
+    await page.getByRole('heading', { name: `Order ${orderNumber}` }).waitFor();
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
-    const refundDialog = page.getByRole('dialog', { name: `Refund order #${orderId}` });
+    const refundDialog = page.getByRole('dialog', { name: `Refund order ${orderNumber}` });
     await refundDialog.getByRole('checkbox', { name: new RegExp(`SKU ${b!.sku}`) }).check();
     await refundDialog.getByRole('button', { name: /^Refund ₹/ }).waitFor();
     await refundDialog.locator('form').evaluate((f: HTMLFormElement) => { f.requestSubmit(); f.requestSubmit(); });
@@ -197,7 +197,7 @@ describe('back office: returns and refunds', () => {
     // The Refunds page: the payment owed back and the received return, each refunded in one click.
     await nav.getByRole('link', { name: 'Refunds' }).click();
     const owed = page.locator(`[data-testid="owed-order"][data-order-id="${second.orderId}"]`);
-    await owed.getByRole('button', { name: new RegExp(`^Refund .* of order #${second.orderId}$`) }).click();
+    await owed.getByRole('button', { name: new RegExp(`^Refund .* of order ${second.orderNumber}$`) }).click();
     await owed.waitFor({ state: 'detached' });
     const waiting = page.locator(`[data-testid="return-to-refund"][data-return-id="${returnId}"]`);
     await waiting.getByRole('button', { name: `Refund return #${returnId}` }).click();

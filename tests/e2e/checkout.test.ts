@@ -30,18 +30,21 @@ let server: RunningServer | undefined;
 let browser: Browser | undefined;
 let base = '';
 
+/** A pattern of its text, for a message that names the order by its number as the customer reads it (`#27`, `RG-27`). */
+const naming = (orderNumber: string) => new RegExp(`order ${orderNumber.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\b`);
+
 /**
- * The customer's message about `orderId` with this purpose, once the outbox holds it (a step's
- * message is sent just after the step commits).
+ * The customer's message about the order numbered `orderNumber` with this purpose, once the outbox
+ * holds it (a step's message is sent just after the step commits).
  */
-async function messageOf(orderId: number, purpose: string): Promise<OutboxMessage> {
-  const about = new RegExp(`order #${orderId}\\b`);
+async function messageOf(orderNumber: string, purpose: string): Promise<OutboxMessage> {
+  const about = naming(orderNumber);
   let found: OutboxMessage | undefined;
   await expect.poll(async () => {
     const { messages } = await api<OutboxResponse>(`dev/outbox?to=${encodeURIComponent(DEMO_CUSTOMER.email)}`, { base });
     found = messages.find((m) => m.purpose === purpose && about.test(m.text));
     return found !== undefined;
-  }, { timeout: STEP_MS, message: `message ${purpose} for order #${orderId}` }).toBe(true);
+  }, { timeout: STEP_MS, message: `message ${purpose} for order ${orderNumber}` }).toBe(true);
   return found!;
 }
 
@@ -217,15 +220,17 @@ describe('checkout journey', () => {
     expect(await page.getByTestId('payment-status').textContent()).toBe('Success');
     expect((await page.getByTestId('payment-reference').textContent())?.trim()).not.toBe('');
     expect(await page.getByTestId('order-status').textContent()).toBe('Paid');
-    expect(await page.getByTestId('order-number').textContent()).toBe(String(orderId));
+    // The shop's own number, not the order's id.
+    const orderNumber = (await page.getByTestId('order-number').textContent())!;
+    expect(orderNumber).toMatch(/^#\d+$/);
     expect(await page.getByTestId('retry-payment').count()).toBe(0);
     expect(await page.getByTestId('return-button').count()).toBe(0);
     // Paid stones leave the cart.
     await expect.poll(() => page.getByTestId('cart-count').textContent(), { timeout: STEP_MS }).toBe('0');
 
     // The customer was told of the order and of the payment.
-    expect((await messageOf(orderId, 'order-placed')).channel).toBe('email');
-    await messageOf(orderId, 'order-paid');
+    expect((await messageOf(orderNumber, 'order-placed')).channel).toBe('email');
+    await messageOf(orderNumber, 'order-paid');
 
     // Staff find the order in the back office and mark it dispatched.
     const staff = await openPage(browser!);
@@ -234,9 +239,9 @@ describe('checkout journey', () => {
     const nav = staff.page.getByRole('navigation', { name: 'Back office' });
     await nav.getByRole('link', { name: 'Orders' }).click();
     await staff.page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`).click();
-    await staff.page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
+    await staff.page.getByRole('heading', { name: `Order ${orderNumber}` }).waitFor();
     await staff.page.getByRole('button', { name: 'Mark dispatched' }).click();
-    const dispatchDialog = staff.page.getByRole('dialog', { name: `Dispatch order #${orderId}` });
+    const dispatchDialog = staff.page.getByRole('dialog', { name: `Dispatch order ${orderNumber}` });
     await dispatchDialog.getByLabel('Courier').fill('Fedex');
     await dispatchDialog.getByLabel('Tracking number').fill('FX20260001');
     await dispatchDialog.getByRole('button', { name: 'Mark dispatched' }).click();
@@ -248,7 +253,7 @@ describe('checkout journey', () => {
     await hydrated(page);
     await page.getByTestId('dispatch').waitFor({ timeout: STEP_MS });
     expect(await page.getByTestId('dispatch').textContent()).toContain('Fedex, tracking number FX20260001');
-    expect((await messageOf(orderId, 'order-dispatched')).text).toContain('Fedex, tracking number FX20260001');
+    expect((await messageOf(orderNumber, 'order-dispatched')).text).toContain('Fedex, tracking number FX20260001');
     await page.getByTestId('return-button').click();
     await page.waitForURL((u) => u.pathname === `/create-return/${orderId}`);
     await hydrated(page);
@@ -297,7 +302,7 @@ describe('checkout journey', () => {
 
     // The customer sees it approved (and is told), and sends the courier and tracking number.
     await customerSees(page, 'Approved');
-    await messageOf(orderId, 'order-return-approved');
+    await messageOf(orderNumber, 'order-return-approved');
     await page.getByTestId('tracking-form').getByLabel('Courier partner').selectOption('Delhivery');
     await page.getByTestId('tracking-form').getByLabel('Tracking number').fill('DL-7788990');
     await page.getByTestId('tracking-submit').click();
@@ -316,7 +321,7 @@ describe('checkout journey', () => {
     await customerSees(page, 'Picked Up');
     expect(await page.getByTestId('return-courier').textContent()).toBe('Delhivery');
     expect(await page.getByTestId('return-tracking').textContent()).toBe('DL-7788990');
-    expect((await messageOf(orderId, 'order-return-picked-up')).text).toContain('Delhivery, tracking number DL-7788990');
+    expect((await messageOf(orderNumber, 'order-return-picked-up')).text).toContain('Delhivery, tracking number DL-7788990');
 
     // Staff mark it received: the stone is back with the shop, withdrawn from sale until they show it again.
     await staffStep(staff.page, 'Mark received', 'Received');
@@ -327,13 +332,13 @@ describe('checkout journey', () => {
     await staffStep(staff.page, /^Refund ₹/, 'Refunded');
     expect(await staff.page.getByTestId('return-refund').getByTestId('refund-status').textContent()).toBe('Refunded');
     await customerSees(page, 'Refunded');
-    const refunded = await messageOf(orderId, 'order-refund-processed');
+    const refunded = await messageOf(orderNumber, 'order-refund-processed');
     const paid = formatPrice(stone.amounts.mrpAmount, { currency: 'INR', exchangeRate: 1, sign: 'Rs.' });
-    expect(refunded.text).toContain(`We have refunded ${paid} for order #${orderId} (return #${returnId})`);
+    expect(refunded.text).toContain(`We have refunded ${paid} for order ${orderNumber} (return #${returnId})`);
 
     // Every message of the order's life reached the customer, once each.
     const { messages } = await api<OutboxResponse>(`dev/outbox?to=${encodeURIComponent(DEMO_CUSTOMER.email)}`, { base });
-    expect(messages.filter((m) => new RegExp(`order #${orderId}\\b`).test(m.text)).map((m) => m.purpose).sort()).toEqual([
+    expect(messages.filter((m) => naming(orderNumber).test(m.text)).map((m) => m.purpose).sort()).toEqual([
       'order-dispatched', 'order-paid', 'order-placed', 'order-refund-processed', 'order-return-approved', 'order-return-picked-up',
     ]);
 

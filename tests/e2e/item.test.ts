@@ -39,7 +39,8 @@ describe('item page', () => {
     expect(await page.getByTestId('item-name').textContent()).toBe(detail.name);
     expect(await page.getByTestId('stone-price').textContent()).toBe(formatPrice(detail.amounts.mrpAmount, profile.currency));
     expect(await page.getByTestId('item-sku').textContent()).toBe(detail.sku);
-    expect(detail.sku.startsWith(`${profile.id}-`)).toBe(true);
+    // The SKU as the seller typed it, nothing added.
+    expect(detail.sku).toBe(detail.gin);
     expect(await page.getByTestId('item-weight').textContent()).toContain(`${detail.weight.toLocaleString('en-US')} mg`);
     expect(await page.getByTestId('item-weight').textContent()).toContain(`${detail.carat} ct`);
     expect(await page.getByTestId('price-per-carat').textContent()).toBe(formatPrice(detail.amounts.mrpAmount / detail.carat, profile.currency));

@@ -56,14 +56,17 @@ await sql`insert into customers (store_id, name, email, phone, password_hash, em
 await sql`create temp table bench_orders as
   select row_number() over (order by i.id) as n, i.id as item_id, i.price_paise, i.name from items i where i.store_id = ${storeId} order by i.id limit ${orderCount}`;
 const address = { id: 1, name: 'Bench buyer', phone: '9800000000', address: '1 Bench Road', locality: 'Test', landmark: '', pincode: '302001', label: 'Home', country: 'India', state: 'Rajasthan', city: 'Jaipur' };
-await sql`insert into orders (store_id, customer_id, status, total_qty, total_paise, shipping_address, billing_address, payment_method_id, reserved_until, placed_on, refund_flagged_at)
-  select ${storeId}, (select min(id) from customers where store_id = ${storeId}) + (b.n % 2000)::int,
+const lastNumber = (await sql<{ n: number }[]>`select coalesce(max(number), 0)::int as n from orders where store_id = ${storeId}`)[0]!.n;
+await sql`insert into orders (store_id, number, customer_id, status, total_qty, total_paise, shipping_address, billing_address, payment_method_id, reserved_until, placed_on, refund_flagged_at)
+  select ${storeId}, ${lastNumber} + b.n::int, (select min(id) from customers where store_id = ${storeId}) + (b.n % 2000)::int,
     (case when b.n % 20 < 17 then 'paid' when b.n % 20 < 19 then 'expired' when b.n % 40 = 19 then 'cancelled' else 'pending' end)::order_status,
     1, b.price_paise, ${sql.json(address)}, ${sql.json(address)}, 1001,
     now() - (b.n % 60) * interval '1 day' - (b.n % 1440) * interval '1 minute',
     now() - (b.n % 60) * interval '1 day' - (b.n % 1440) * interval '1 minute',
     case when b.n % 100 = 18 then now() - (b.n % 60) * interval '1 day' end
   from bench_orders b order by b.n`;
+await sql`insert into order_number_series (store_id, last_number) select ${storeId}, ${lastNumber} + count(*)::int from bench_orders
+  on conflict (store_id) do update set last_number = excluded.last_number`;
 await sql`create temp table bench_order_ids as select o.id, row_number() over (order by o.id) as n, o.status, o.placed_on from orders o where o.store_id = ${storeId}`;
 await sql`insert into order_lines (store_id, order_id, item_id, item_name, price_paise)
   select ${storeId}, i.id, b.item_id, b.name, b.price_paise from bench_order_ids i join bench_orders b on b.n = i.n`;

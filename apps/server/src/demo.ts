@@ -15,7 +15,8 @@ import { createJobs } from './lib/jobs.ts';
 
 /** The start's line names the demo's orders by where they stand, in the order they get there. */
 const STAGE_WORDS: [OrderStage, string][] = [
-  ['awaiting_payment', 'awaiting payment'], ['paid', 'to dispatch'], ['dispatched', 'dispatched'], ['delivered', 'delivered'], ['cancelled', 'cancelled'],
+  ['awaiting_payment', 'awaiting payment'], ['paid', 'to dispatch'], ['dispatched', 'dispatched'], ['delivered', 'delivered'],
+  ['return_requested', 'with a return open'], ['cancelled', 'cancelled'],
 ];
 
 export interface DemoSeedOptions {

@@ -15,11 +15,14 @@ const address: AddressSnapshot = {
 };
 const DAY = 86_400_000;
 
+/** Store A's order numbers for the orders written straight to the table. */
+let lastNumber = 0;
+
 /** An order of store A written straight to the table, with one line per price. */
 async function order(customerId: number, input: { status: 'pending' | 'paid' | 'expired' | 'cancelled'; daysAgo: number; prices: number[]; dispatched?: boolean; refundFlagged?: boolean }) {
   const placedOn = new Date(Date.now() - input.daysAgo * DAY);
   const [row] = await t.db.insert(orders).values({
-    storeId: cast.a.id, customerId, status: input.status, totalQty: input.prices.length, totalPaise: input.prices.reduce((s, p) => s + p, 0),
+    storeId: cast.a.id, number: ++lastNumber, customerId, status: input.status, totalQty: input.prices.length, totalPaise: input.prices.reduce((s, p) => s + p, 0),
     shippingAddress: address, billingAddress: address, paymentMethodId: 1001, reservedUntil: placedOn, placedOn,
     refundFlaggedAt: input.refundFlagged ? placedOn : null,
   }).returning();
@@ -60,7 +63,7 @@ describe('the dashboard', () => {
     // Store B's paid order counts nowhere in A.
     const bc = await createShopper(t.db, cast.b.id);
     await t.db.insert(orders).values({
-      storeId: cast.b.id, customerId: bc.id, status: 'paid', totalQty: 1, totalPaise: 123_400, shippingAddress: address, billingAddress: address,
+      storeId: cast.b.id, number: 1, customerId: bc.id, status: 'paid', totalQty: 1, totalPaise: 123_400, shippingAddress: address, billingAddress: address,
       paymentMethodId: 1001, reservedUntil: new Date(), placedOn: new Date(),
     });
 

@@ -370,7 +370,7 @@ describe('POST /api/product-items', () => {
     const all = await walk({ filter: { product: cat.product.id } });
     const item = all.find((i) => i.id === stone.id)!;
     expect(item).toMatchObject({
-      id: stone.id, gin: stone.gin, sku: `${storeId}-${stone.gin}`, url: [{ url: 'blue-7' }],
+      id: stone.id, gin: stone.gin, sku: stone.gin, url: [{ url: 'blue-7' }],
       weight: stone.weightMg, carat: stone.weightMg / 200, width: 8.1, length: 10.2, depth: 4.3,
       certificate_image: stone.certificateImage, amounts: { mrpAmount: stone.pricePaise / 100 }, treatment: 'none',
       product: { id: cat.product.id, name: 'Blue Sapphire', alias: 'Neelam', url: 'blue-sapphire', category_url: 'sapphires' },
@@ -409,7 +409,7 @@ describe('POST /api/items-by-filter', () => {
 });
 
 describe('GET /api/item-details/{id}', () => {
-  it('answers a stone by friendly url and by id, with price in rupees and the store-prefixed SKU', async () => {
+  it('answers a stone by friendly url and by id, with price in rupees and the SKU as the seller typed it', async () => {
     const stone = available[3]!;
     const byUrl = await get('/api/item-details/blue-3');
     expect(byUrl.statusCode).toBe(200);
@@ -419,8 +419,8 @@ describe('GET /api/item-details/{id}', () => {
       amounts: { mrpAmount: stone.pricePaise / 100 }, description: stone.description,
       certificate: { lab: 'GIA', number: stone.certificateNumber },
     });
-    expect(item.sku.startsWith(`${storeId}-`)).toBe(true);
-    expect(item.sku).toBe(`${storeId}-${stone.gin}`);
+    // The SKU is the one the seller typed, nothing added.
+    expect(item.sku).toBe(stone.gin);
     const byId = await get(`/api/item-details/${stone.id}`);
     expect(byId.json()).toEqual(byUrl.json());
   });

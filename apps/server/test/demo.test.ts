@@ -15,19 +15,21 @@ vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 const silent = pino({ level: 'silent' });
 const DEMO_HOSTS = ['localhost', 'atelier.localhost'];
 
+/** The stages the demo's orders stand at. */
+type DemoStage = Extract<OrderStage, 'awaiting_payment' | 'paid' | 'dispatched' | 'delivered' | 'return_requested' | 'cancelled'>;
 /** What each stage's timeline holds, oldest first (a return's steps follow the delivery). */
-const TIMELINE: Record<Exclude<OrderStage, 'payment_lapsed'>, string[]> = {
+const TIMELINE: Record<DemoStage, string[]> = {
   awaiting_payment: ['placed'], paid: ['placed', 'paid'], dispatched: ['placed', 'paid', 'dispatched'],
-  delivered: ['placed', 'paid', 'dispatched', 'delivered'], cancelled: ['placed', 'cancelled'],
+  delivered: ['placed', 'paid', 'dispatched', 'delivered'], return_requested: ['placed', 'paid', 'dispatched', 'delivered'], cancelled: ['placed', 'cancelled'],
 };
 /** The customer's messages of each stage (a step that tells them nothing sends none). */
-const MESSAGES: Record<Exclude<OrderStage, 'payment_lapsed'>, string[]> = {
+const MESSAGES: Record<DemoStage, string[]> = {
   awaiting_payment: ['order-placed'], paid: ['order-paid', 'order-placed'], dispatched: ['order-dispatched', 'order-paid', 'order-placed'],
-  delivered: ['order-dispatched', 'order-paid', 'order-placed'], cancelled: ['order-placed'],
+  delivered: ['order-dispatched', 'order-paid', 'order-placed'], return_requested: ['order-dispatched', 'order-paid', 'order-placed'], cancelled: ['order-placed'],
 };
 /** A stone's status on the storefront while its order is at this stage. */
-const STONE: Record<Exclude<OrderStage, 'payment_lapsed'>, string> = {
-  awaiting_payment: 'reserved', paid: 'sold', dispatched: 'sold', delivered: 'sold', cancelled: 'available',
+const STONE: Record<DemoStage, string> = {
+  awaiting_payment: 'reserved', paid: 'sold', dispatched: 'sold', delivered: 'sold', return_requested: 'sold', cancelled: 'available',
 };
 
 describe('the demo at first start', () => {
@@ -52,7 +54,7 @@ describe('the demo at first start', () => {
   it('says what it wrote, a line per store', () => {
     for (const store of ['Ratna Gems', 'Atelier Gemstones']) {
       expect(lines).toContainEqual(expect.stringMatching(new RegExp(
-        `^demo orders in ${store}: 13 from 5 demo shoppers over the last 27 days \\(2 awaiting payment, 3 to dispatch, 2 dispatched, 5 delivered, 1 cancelled; 2 returns\\) in `,
+        `^demo orders in ${store}: 13 from 5 demo shoppers over the last 27 days \\(2 awaiting payment, 3 to dispatch, 2 dispatched, 3 delivered, 2 with a return open, 1 cancelled; 2 returns\\) in `,
       )));
     }
   });
@@ -62,8 +64,14 @@ describe('the demo at first start', () => {
     expect(list.total).toBe(13);
     const summaries = list.data as AdminOrderSummary[];
     const count = (stage: OrderStage) => summaries.filter((o) => o.stage === stage).length;
-    expect({ awaiting_payment: count('awaiting_payment'), paid: count('paid'), dispatched: count('dispatched'), delivered: count('delivered'), cancelled: count('cancelled') })
-      .toEqual({ awaiting_payment: 2, paid: 3, dispatched: 2, delivered: 5, cancelled: 1 });
+    expect({
+      awaiting_payment: count('awaiting_payment'), paid: count('paid'), dispatched: count('dispatched'), delivered: count('delivered'),
+      return_requested: count('return_requested'), cancelled: count('cancelled'),
+    }).toEqual({ awaiting_payment: 2, paid: 3, dispatched: 2, delivered: 3, return_requested: 2, cancelled: 1 });
+    // Each shop numbers its orders 1 to 13, in the order they were placed.
+    expect(summaries.map((o) => o.number).sort((x, y) => x - y)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+    expect([...summaries].sort((x, y) => Date.parse(x.placed_on) - Date.parse(y.placed_on)).map((o) => o.order_number))
+      .toEqual(Array.from({ length: 13 }, (_, i) => `#${i + 1}`));
     // From a few demo shoppers, never the demo customer (the browser tests start from their empty order list).
     const emails = new Set(summaries.map((o) => o.customer.email));
     expect(emails.size).toBe(5);
@@ -77,7 +85,7 @@ describe('the demo at first start', () => {
     const trackingNumbers: string[] = [];
     for (const summary of summaries) {
       const order = (await get(host, `/orders/${summary.id}`)).json().order as AdminOrder;
-      const stage = order.stage as Exclude<OrderStage, 'payment_lapsed'>;
+      const stage = order.stage as DemoStage;
       const kinds = order.timeline.map((e) => e.kind);
       expect(kinds.slice(0, TIMELINE[stage].length), `order #${order.id}`).toEqual(TIMELINE[stage]);
       expect(kinds.slice(TIMELINE[stage].length)).toEqual(order.returns.length ? ['return_requested', ...(order.returns[0]!.status === 'approved' ? ['return_approved'] : [])] : []);
@@ -112,9 +120,9 @@ describe('the demo at first start', () => {
         expect(invoice).toBeUndefined();
         expect(order.payments).toEqual([]);
       }
-      if (stage === 'dispatched' || stage === 'delivered') {
+      if (stage === 'dispatched' || stage === 'delivered' || stage === 'return_requested') {
         expect(order.dispatch).toMatchObject({ courier_partner: expect.any(String), tracking_number: expect.stringMatching(/^[A-Z0-9]{8,}$/) });
-        expect(order.dispatch!.delivered_on !== null).toBe(stage === 'delivered');
+        expect(order.dispatch!.delivered_on !== null).toBe(stage !== 'dispatched');
         trackingNumbers.push(order.dispatch!.tracking_number);
       }
     }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { eq, like } from 'drizzle-orm';
 import { customers, outboxMessages } from '@gemstore/db';
-import { buildTestApp, type TestApp } from './helper.ts';
+import { buildTestApp, systemContext, type TestApp } from './helper.ts';
 import {
   createShop, createShopper, createStone, dispatchOrder, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper,
 } from './checkout-fixtures.ts';
@@ -109,7 +109,8 @@ describe('messages about an order', () => {
     expect(texts[0]!.url).toBe('/api/v5/flow');
     expect(texts[0]!.body).toMatchObject({
       template_id: 'tpl-order', sender: 'RATNA',
-      recipients: [{ mobiles: `91${ravi.phone}`, order: String(orderId), courier: 'India Post', tracking: 'EE123456789IN' }],
+      // The order's number as the customer reads it (the shop's own series), not its id.
+      recipients: [{ mobiles: `91${ravi.phone}`, order: (await t.app.services.orders.numbersOf(await systemContext(t, shop.store.id), [orderId])).get(orderId), courier: 'India Post', tracking: 'EE123456789IN' }],
     });
     const [stored] = await messagesOf(orderId);
     expect(stored).toMatchObject({ channel: 'sms', to: ravi.phone, purpose: 'order-dispatched', error: null });

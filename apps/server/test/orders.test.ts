@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { items, orderLines, orders, stores } from '@gemstore/db';
 import { type CustomerContext, within } from '../src/lib/context.ts';
+import { rowsOf } from '../src/lib/db.ts';
 import { toSnapshot } from '../src/modules/addresses/addresses.service.ts';
 import { buildTestApp, systemContext, testDatabaseKind, type TestApp } from './helper.ts';
 import {
@@ -128,34 +129,44 @@ describe('place-order', () => {
   });
 
   // PGlite has one connection, so only PostgreSQL can hold one order's transaction open while another is placed.
-  it.runIf(testDatabaseKind === 'postgres')('places an order while another order of the same store is still being written (no shared row to queue on)', async () => {
+  it.runIf(testDatabaseKind === 'postgres')('numbers an order placed while another of the same store is being written next, once that one commits; another store\'s goes straight through', async () => {
     const [held, other] = [await createStone(t.db, shop), await createStone(t.db, shop)];
     const ctx: CustomerContext = { ...(await systemContext(t, shop.store.id)), actor: { kind: 'customer', customerId: asha.id } };
     const address = (await t.app.services.addresses.findOwnAddress(ctx, ashaAddress))!;
-    let holding!: () => void;
+    let holding!: (n: number) => void;
     let release!: () => void;
-    const isHolding = new Promise<void>((r) => { holding = r; });
+    const isHolding = new Promise<number>((r) => { holding = r; });
     const released = new Promise<void>((r) => { release = r; });
     // The first order takes its stone and writes its rows, as place-order does, then waits with its transaction open.
     const first = t.db.transaction(async (tx) => {
       const c = within(ctx, tx);
       const [stone] = await t.app.services.catalog.reserve(c, [held.id]);
-      await t.app.services.orders.create(c, {
+      const row = await t.app.services.orders.create(c, {
         totalQty: 1, totalPaise: stone!.pricePaise, shippingAddress: toSnapshot(address), billingAddress: toSnapshot(address),
         paymentMethodId: 1001, origin: 'x', reservedUntil: new Date(Date.now() + 60_000), placedOn: new Date(),
       }, [{ itemId: held.id, itemName: stone!.name, pricePaise: stone!.pricePaise }]);
-      holding();
+      holding(row.number);
       await released;
     });
-    await isHolding;
+    const heldNumber = await isHolding;
+    let second: Promise<{ statusCode: number; json(): { orderNumber: string } }> | undefined;
     try {
-      // Another customer's order in the same store goes through meanwhile; a lock on a shared row would hold it until the test times out.
-      const res = await placeOrder(t, shop, ben, [other.id], benAddress);
-      expect(res.statusCode).toBe(200);
+      // Another shop's order never waits on this one.
+      const foreignBuyer = await createShopper(t.db, otherShop.store.id);
+      const foreignAddress = (await insertAddress(t.db, otherShop.store.id, foreignBuyer.id)).id;
+      expect((await placeOrder(t, otherShop, foreignBuyer, [(await createStone(t.db, otherShop)).id], foreignAddress)).statusCode).toBe(200);
+      // The same shop's next order waits on the shop's number series until the first commits (seen as a lock wait in PostgreSQL).
+      second = placeOrder(t, shop, ben, [other.id], benAddress);
+      await expect.poll(async () => rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and query ilike '%order_number_series%'`))[0]?.n, { timeout: 60_000 }).toBe(1);
     } finally {
       release();
       await first;
     }
+    const res = await second!;
+    expect(res.statusCode).toBe(200);
+    // Consecutive: the second took the number after the first's.
+    expect(res.json().orderNumber).toBe(`#${heldNumber + 1}`);
     expect(await itemStatus(held.id)).toBe('reserved');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from './constants.ts';
 import { OrderAddress, OrderStatus } from './checkout.ts';
+import { ORDER_STAGES, OrderLineStage, OrderNumberPrefix, OrderStage } from './order-states.ts';
 
 /**
  * The back office's orders (/api/admin/orders): the list with its filters and CSV export, one
@@ -10,18 +11,6 @@ import { OrderAddress, OrderStatus } from './checkout.ts';
 
 const Id = z.coerce.number().int().positive().max(MAX_ID);
 export const AdminOrderParams = z.object({ id: Id });
-
-/**
- * Where an order stands, as staff filter it: awaiting payment (placed, stones held), payment
- * lapsed (the hold ran out unpaid), cancelled, paid (to be dispatched), dispatched, delivered.
- */
-export const ORDER_STAGES = ['awaiting_payment', 'payment_lapsed', 'cancelled', 'paid', 'dispatched', 'delivered'] as const;
-export const OrderStage = z.enum(ORDER_STAGES);
-export type OrderStage = z.infer<typeof OrderStage>;
-export const ORDER_STAGE_LABELS: Record<OrderStage, string> = {
-  awaiting_payment: 'Awaiting payment', payment_lapsed: 'Payment time ran out', cancelled: 'Cancelled',
-  paid: 'Paid', dispatched: 'Dispatched', delivered: 'Delivered',
-};
 
 /** The list's filters: a stage, or the orders that owe a customer money back (a payment that could not buy the stones). */
 export const ADMIN_ORDER_FILTERS = [...ORDER_STAGES, 'refund_owed'] as const;
@@ -50,8 +39,12 @@ export type AdminOrdersExportQuery = z.infer<typeof AdminOrdersExportQuery>;
 export const AdminOrderCustomer = z.object({ id: z.number(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() });
 export type AdminOrderCustomer = z.infer<typeof AdminOrderCustomer>;
 
+/** The order's number in the shop's series, and as people read it (with the shop's prefix: `RG-12`, or `#12`). */
+const Numbered = { number: z.number(), order_number: z.string() };
+
 export const AdminOrderSummary = z.object({
   id: z.number(),
+  ...Numbered,
   placed_on: z.string(),
   stage: OrderStage,
   stage_label: z.string(),
@@ -110,6 +103,9 @@ export const AdminOrderLine = z.object({
   returned: z.boolean(),
   /** Refunded, or a refund of it is under way (a failed refund frees it again). */
   refunded: z.boolean(),
+  /** Where the stone stands once a return or refund touched it (as the customer reads it); null before. */
+  stage: OrderLineStage.nullable(),
+  stage_label: z.string().nullable(),
 });
 export type AdminOrderLine = z.infer<typeof AdminOrderLine>;
 
@@ -145,6 +141,8 @@ export const REFUND_STATUS_LABELS = { pending: 'Pending', processed: 'Refunded',
 export const AdminRefund = z.object({
   id: z.number(),
   order_id: z.number(),
+  /** The order's number as people read it. */
+  order_number: z.string(),
   /** `lines`: stones of the paid order; `payment`: a payment owed back in full. */
   kind: z.enum(['lines', 'payment']),
   status: z.enum(['pending', 'processed', 'failed']),
@@ -165,6 +163,7 @@ export type AdminRefund = z.infer<typeof AdminRefund>;
 
 export const AdminOrder = z.object({
   id: z.number(),
+  ...Numbered,
   placed_on: z.string(),
   status: OrderStatus,
   stage: OrderStage,
@@ -172,6 +171,9 @@ export const AdminOrder = z.object({
   total_qty: z.number(),
   /** Rupees. */
   total: z.number(),
+  /** Rupees refunded so far (processed refunds), and what the customer paid less that. */
+  refunded_amount: z.number(),
+  net_paid: z.number(),
   /** Until when the stones are held for payment (an unpaid order). */
   reserved_until: z.string(),
   customer: AdminOrderCustomer,
@@ -228,3 +230,22 @@ export const AdminRefundBody = z.object({
 export type AdminRefundBody = z.infer<typeof AdminRefundBody>;
 export const AdminRefundResponse = z.object({ refund: AdminRefund, order: AdminOrder });
 export type AdminRefundResponse = z.infer<typeof AdminRefundResponse>;
+
+// ---------- Order numbers ----------
+
+/** The shop's order numbers: the prefix orders placed from now on take (`RG-` makes `RG-12`; empty writes `#12`). */
+export const AdminOrderNumbering = z.object({ prefix: OrderNumberPrefix });
+export type AdminOrderNumbering = z.infer<typeof AdminOrderNumbering>;
+export const AdminOrderNumberingResponse = z.object({
+  settings: AdminOrderNumbering,
+  /** The number the next order takes in the shop's series, and how it reads. */
+  next_number: z.number(),
+  next_order_number: z.string(),
+});
+export type AdminOrderNumberingResponse = z.infer<typeof AdminOrderNumberingResponse>;
+
+/** The orders that hold a stone, newest first: a sold stone's order, and any earlier one that lapsed or was cancelled. */
+export const AdminStoneOrdersResponse = z.object({
+  orders: z.array(z.object({ id: z.number(), order_number: z.string(), placed_on: z.string(), stage: OrderStage, stage_label: z.string() })),
+});
+export type AdminStoneOrdersResponse = z.infer<typeof AdminStoneOrdersResponse>;

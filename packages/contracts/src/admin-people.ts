@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './constants.ts';
+import { OrderStage } from './order-states.ts';
 
 /**
  * The back office's people calls (/api/admin/...): the enquiries inbox (the footer form's messages,
@@ -109,9 +110,14 @@ export type AdminCustomer = z.infer<typeof AdminCustomer>;
 
 export const AdminCustomerOrder = z.object({
   id: z.number(),
+  /** The order's number as people read it (`RG-12`, `#12`). */
+  order_number: z.string(),
   placed_on: z.string(),
   status: z.string(),
   status_label: z.string(),
+  /** Where the order stands (the same names as the order list's). */
+  stage: OrderStage,
+  stage_label: z.string(),
   total_qty: z.number(),
   /** Rupees. */
   total_amount: z.number(),
@@ -132,6 +138,7 @@ export const AdminCustomerAddress = z.object({
 export const AdminCustomerReturn = z.object({
   id: z.number(),
   order_id: z.number(),
+  order_number: z.string(),
   placed_on: z.string(),
   status: z.string(),
   reason: z.string(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_ID } from './constants.ts';
 import { ReturnStatus } from './checkout.ts';
-import { AdminOrderCustomer, AdminOrderEvent, AdminRefund, CourierName, OrderStage, TrackingNumber } from './admin-orders.ts';
+import { AdminOrderCustomer, AdminOrderEvent, AdminRefund, CourierName, TrackingNumber } from './admin-orders.ts';
+import { OrderStage } from './order-states.ts';
 
 /**
  * The back office's returns (/api/admin/returns): the queue, one return with its private photos,
@@ -25,6 +26,8 @@ export type AdminReturnsQuery = z.infer<typeof AdminReturnsQuery>;
 export const AdminReturnSummary = z.object({
   id: z.number(),
   order_id: z.number(),
+  /** The order's number as people read it (`RG-12`, `#12`). */
+  order_number: z.string(),
   placed_on: z.string(),
   status: ReturnStatus,
   status_label: z.string(),
@@ -44,6 +47,7 @@ export type AdminReturnsResponse = z.infer<typeof AdminReturnsResponse>;
 export const AdminReturn = z.object({
   id: z.number(),
   order_id: z.number(),
+  order_number: z.string(),
   order_stage: OrderStage,
   placed_on: z.string(),
   status: ReturnStatus,
@@ -86,6 +90,7 @@ export type AdminReturnStatusBody = z.infer<typeof AdminReturnStatusBody>;
 export const AdminRefundsResponse = z.object({
   owed: z.array(z.object({
     order_id: z.number(),
+    order_number: z.string(),
     placed_on: z.string(),
     customer: AdminOrderCustomer,
     payments: z.array(z.object({ id: z.number(), provider: z.string(), provider_payment_id: z.string(), amount: z.number(), created_at: z.string() })),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Item } from './catalog.ts';
 import { COURIER_PARTNERS, RAZORPAY_PAYMENT_METHOD_ID } from './constants.ts';
+import { OrderLineStage, OrderStage } from './order-states.ts';
 
 /**
  * Addresses, cart, checkout, payment, orders, returns and enquiries of the storefront API.
@@ -170,6 +171,8 @@ export const PlaceOrderResponse = z.object({
   /** The web's Pay page for this order: /pay?orderId=… */
   url: z.string(),
   orderId: z.number(),
+  /** The order's number as the customer reads it (`RG-12`, `#12`). */
+  orderNumber: z.string(),
 });
 export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;
 
@@ -190,6 +193,8 @@ export const PayQuery = z.object({
   contact: z.string(),
   order_id: z.string(),
   store_order_id: z.number(),
+  /** The order's number as the customer reads it (`RG-12`, `#12`). */
+  order_number: z.string(),
   token: z.string(),
   provider: z.enum(['sandbox', 'razorpay']),
   url: z.string(),
@@ -214,6 +219,9 @@ export const OrderLine = z.object({
   total_amount: z.number(),
   /** Already part of a return request. */
   returned: z.boolean(),
+  /** Where this stone stands once a return or refund touched it (return requested, returned, refunded); null before. */
+  stage: OrderLineStage.nullable(),
+  stage_label: z.string().nullable(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -301,15 +309,44 @@ export const OrderTimelineEntry = z.object({
 });
 export type OrderTimelineEntry = z.infer<typeof OrderTimelineEntry>;
 
+/** Money sent back to the customer: a refund made (processed) or on its way (pending). */
+export const OrderRefund = z.object({
+  /** Rupees. */
+  amount: z.number(),
+  status: z.enum(['pending', 'processed']),
+  status_label: z.string(),
+  /** When it was made (processed), or asked of the payment provider (pending). */
+  at: z.string(),
+  /** `stones`: stones of the order; `payment`: a payment that could not buy the stones, sent back whole. */
+  of: z.enum(['stones', 'payment']),
+});
+export type OrderRefund = z.infer<typeof OrderRefund>;
+
 export const Order = z.object({
-  /** Also the order number shown to the customer. */
+  /** The order's id: its address (/order/view/{id}) and the id the order calls take. */
   id: z.number(),
+  /** The order's number in the shop's own series, from 1. */
+  number: z.number(),
+  /** The number as the customer reads it, with the shop's prefix: `RG-12`, or `#12`. */
+  order_number: z.string(),
   placed_on: z.string(),
+  /** The payment's state only (pending, paid, expired, cancelled); `stage` says where the order stands. */
   status: OrderStatus,
   status_label: z.string(),
+  /** Where the order stands now (awaiting payment ... delivered, return requested, returned, refunded). */
+  stage: OrderStage,
+  stage_label: z.string(),
   total_qty: z.number(),
   /** Rupees. */
   total_amount: z.number(),
+  /** Rupees refunded so far (processed refunds). */
+  refunded_amount: z.number(),
+  /** When the latest processed refund was made; null when none. */
+  refunded_on: z.string().nullable(),
+  /** Rupees: what the customer paid, less what was refunded. */
+  net_paid: z.number(),
+  /** Refunds made or on their way, oldest first (failed ones are left out). */
+  refunds: z.array(OrderRefund),
   /** Until when the stones are held for payment (pending orders). */
   reserved_until: z.string(),
   shipping_address2: OrderAddress,

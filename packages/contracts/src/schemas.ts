@@ -6,6 +6,7 @@ export * from './content.ts';
 export * from './money.ts';
 export * from './urls.ts';
 export * from './auth.ts';
+export * from './order-states.ts';
 export * from './checkout.ts';
 export * from './staff.ts';
 export * from './admin-catalog.ts';

@@ -105,10 +105,10 @@ export function CustomerPage() {
               <Table.Tbody>
                 {data.orders.map((o) => (
                   <Table.Tr key={o.id}>
-                    <Table.Td><Anchor component={Link} to={`/orders/${o.id}`}>#{o.id}</Anchor></Table.Td>
+                    <Table.Td><Anchor component={Link} to={`/orders/${o.id}`}>{o.order_number}</Anchor></Table.Td>
                     <Table.Td>{formatDate(o.placed_on)}</Table.Td>
                     <Table.Td>
-                      {o.status_label}{o.dispatched ? ', dispatched' : ''}
+                      {o.stage_label}
                       {o.refund_pending && <Badge ml="xs" color="orange" variant="light">refund owed</Badge>}
                     </Table.Td>
                     <Table.Td>{o.total_qty}</Table.Td>
@@ -145,7 +145,7 @@ export function CustomerPage() {
                 {data.returns.map((r) => (
                   <Table.Tr key={r.id}>
                     <Table.Td><Anchor component={Link} to={`/returns/${r.id}`}>#{r.id}</Anchor></Table.Td>
-                    <Table.Td><Anchor component={Link} to={`/orders/${r.order_id}`}>#{r.order_id}</Anchor></Table.Td><Table.Td>{formatDate(r.placed_on)}</Table.Td>
+                    <Table.Td><Anchor component={Link} to={`/orders/${r.order_id}`}>{r.order_number}</Anchor></Table.Td><Table.Td>{formatDate(r.placed_on)}</Table.Td>
                     <Table.Td>{r.reason}</Table.Td><Table.Td>{r.status}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -55,7 +55,7 @@ function Actions({ order, onDone }: { order: AdminOrder; onDone: (data: AdminOrd
         {order.actions.deliver && <Button onClick={() => setOpen('deliver')}>Mark delivered</Button>}
         {order.actions.cancel && <Button color="red" variant="light" onClick={() => setOpen('cancel')}>Cancel order</Button>}
       </Group>
-      <Modal opened={open === 'dispatch'} onClose={close} title={`Dispatch order #${order.id}`}>
+      <Modal opened={open === 'dispatch'} onClose={close} title={`Dispatch order ${order.order_number}`}>
         <form onSubmit={submit('dispatch')}>
           <Stack>
             {failure}
@@ -66,7 +66,7 @@ function Actions({ order, onDone }: { order: AdminOrder; onDone: (data: AdminOrd
           </Stack>
         </form>
       </Modal>
-      <Modal opened={open === 'deliver'} onClose={close} title={`Order #${order.id} delivered?`}>
+      <Modal opened={open === 'deliver'} onClose={close} title={`Order ${order.order_number} delivered?`}>
         <Stack>
           {failure}
           <Text size="sm">Mark the parcel {order.dispatch ? `sent with ${order.dispatch.courier_partner} (${order.dispatch.tracking_number})` : ''} as delivered.</Text>
@@ -76,7 +76,7 @@ function Actions({ order, onDone }: { order: AdminOrder; onDone: (data: AdminOrd
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={open === 'cancel'} onClose={close} title={`Cancel order #${order.id}`}>
+      <Modal opened={open === 'cancel'} onClose={close} title={`Cancel order ${order.order_number}`}>
         <form onSubmit={submit('cancel')}>
           <Stack>
             {failure}
@@ -131,11 +131,14 @@ export function OrderDetailPage() {
       <Group justify="space-between" align="start">
         <Stack gap={4}>
           <Group gap="xs">
-            <Title order={2}>Order #{order.id}</Title>
+            <Title order={2}>Order {order.order_number}</Title>
             <Badge color={stageColor(order.stage)} variant="light" size="lg" data-testid="order-stage">{order.stage_label}</Badge>
             {order.refund_owed && <Badge color="red" variant="light" size="lg">Refund owed</Badge>}
           </Group>
           <Text size="sm" c="dimmed">Placed {formatWhen(order.placed_on)} · {order.total_qty} {order.total_qty === 1 ? 'stone' : 'stones'} · {formatRupees(order.total)}</Text>
+          {order.refunded_amount > 0 && (
+            <Text size="sm" c="dimmed" data-testid="order-refunded">Refunded {formatRupees(order.refunded_amount)} · net paid {formatRupees(order.net_paid)}</Text>
+          )}
           {order.stage === 'awaiting_payment' && <Text size="sm" c="dimmed">Stones held until {formatWhen(order.reserved_until)}</Text>}
         </Stack>
         <Group gap="xs">
@@ -156,8 +159,8 @@ export function OrderDetailPage() {
             <Section title="Stones" testId="order-lines">
               {order.lines.map((l) => (
                 <StoneLine key={l.id} stone={l} testId="order-line" badges={<>
-                  {l.returned && <Badge size="xs" color="orange" variant="light">In a return</Badge>}
-                  {l.refunded && <Badge size="xs" color="green" variant="light">Refunded</Badge>}
+                  {l.stage && <Badge size="xs" color={l.stage === 'refunded' ? 'green' : 'orange'} variant="light" data-testid="line-stage">{l.stage_label}</Badge>}
+                  {l.refunded && l.stage !== 'refunded' && <Badge size="xs" color="green" variant="light">Refund under way</Badge>}
                 </>} />
               ))}
             </Section>
@@ -174,7 +177,7 @@ export function OrderDetailPage() {
                   </Stack>
                   <Stack gap={4} align="flex-end">
                     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatRupees(p.amount)}</Text>
-                    {mayRefund && p.refund_owed && <RefundPaymentButton orderId={order.id} paymentId={p.id} amount={p.amount} />}
+                    {mayRefund && p.refund_owed && <RefundPaymentButton orderId={order.id} orderNumber={order.order_number} paymentId={p.id} amount={p.amount} />}
                   </Stack>
                 </Group>
               ))}
@@ -182,7 +185,7 @@ export function OrderDetailPage() {
 
             {order.refunds.length > 0 && (
               <Section title="Refunds" testId="order-refunds">
-                <RefundsTable refunds={order.refunds} label={`Refunds of order #${order.id}`} />
+                <RefundsTable refunds={order.refunds} label={`Refunds of order ${order.order_number}`} />
               </Section>
             )}
 

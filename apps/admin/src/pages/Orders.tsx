@@ -12,11 +12,13 @@ const FILTER_LABELS: Record<AdminOrderFilter, string> = { ...ORDER_STAGE_LABELS,
 const FILTER_OPTIONS = ADMIN_ORDER_FILTERS.map((f) => ({ value: f, label: FILTER_LABELS[f] }));
 
 function Flags({ order }: { order: AdminOrderSummary }) {
+  // The stage already names one open return.
+  const saysReturn = (order.stage === 'return_requested' || order.stage === 'returned') && order.open_returns === 1;
   return (
     <Group gap={4}>
       <Badge color={stageColor(order.stage)} variant="light">{order.stage_label}</Badge>
       {order.refund_owed && <Badge color="red" variant="light">Refund owed</Badge>}
-      {order.open_returns > 0 && <Badge color="orange" variant="light">{order.open_returns === 1 ? 'Return open' : `${order.open_returns} returns open`}</Badge>}
+      {order.open_returns > 0 && !saysReturn && <Badge color="orange" variant="light">{order.open_returns === 1 ? 'Return open' : `${order.open_returns} returns open`}</Badge>}
     </Group>
   );
 }
@@ -67,7 +69,7 @@ export function OrdersPage() {
         <Button variant="light" loading={exporting} onClick={() => void exportCsv()}>Export CSV</Button>
       </Group>
       <Group align="end" wrap="wrap">
-        <TextInput label="Find" placeholder="Order number, name, email or phone" value={search} w={{ base: '100%', sm: 280 }}
+        <TextInput label="Find" placeholder="Order number, SKU, name, email or phone" value={search} w={{ base: '100%', sm: 280 }}
           onChange={(e) => reset(setSearch)(e.currentTarget.value)} />
         <Select label="Status" placeholder="Every order" clearable w={{ base: '100%', sm: 200 }} data={FILTER_OPTIONS} value={status}
           onChange={(v) => { setPage(1); setParams(v ? { status: v } : {}); }} />
@@ -81,7 +83,7 @@ export function OrdersPage() {
         {rows.map((o) => (
           <Card key={o.id} withBorder padding="sm" component={Link} to={`/orders/${o.id}`} data-testid="order-card">
             <Group justify="space-between" wrap="nowrap">
-              <Text fw={600}>#{o.id}</Text>
+              <Text fw={600}>{o.order_number}</Text>
               <Text fw={600}>{formatRupees(o.total)}</Text>
             </Group>
             <Text size="sm">{o.customer.name || 'Customer'}</Text>
@@ -105,7 +107,7 @@ export function OrdersPage() {
           <Table.Tbody>
             {rows.map((o) => (
               <Table.Tr key={o.id} data-testid="order-row" data-order-id={o.id} style={{ cursor: 'pointer' }} onClick={() => navigate(`/orders/${o.id}`)}>
-                <Table.Td><Link to={`/orders/${o.id}`} onClick={(e) => e.stopPropagation()}>#{o.id}</Link></Table.Td>
+                <Table.Td><Link to={`/orders/${o.id}`} onClick={(e) => e.stopPropagation()}>{o.order_number}</Link></Table.Td>
                 <Table.Td><Text size="sm">{formatWhen(o.placed_on)}</Text></Table.Td>
                 <Table.Td>
                   <Text size="sm">{o.customer.name}</Text>

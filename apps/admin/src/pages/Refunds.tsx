@@ -57,7 +57,7 @@ export function RefundsPage() {
               <Card key={o.order_id} withBorder padding="sm" data-testid="owed-order" data-order-id={o.order_id}>
                 <Group justify="space-between" align="start" wrap="wrap">
                   <Stack gap={0}>
-                    <Anchor component={Link} to={`/orders/${o.order_id}`} fw={600}>Order #{o.order_id}</Anchor>
+                    <Anchor component={Link} to={`/orders/${o.order_id}`} fw={600}>Order {o.order_number}</Anchor>
                     <Text size="sm">{o.customer.name || 'Customer'}</Text>
                     <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{[o.customer.email, o.customer.phone].filter(Boolean).join(' · ')}</Text>
                   </Stack>
@@ -70,7 +70,7 @@ export function RefundsPage() {
                         <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>{p.provider_payment_id}</Text>
                         <Text size="xs" c="dimmed">{p.provider} · paid {formatWhen(p.created_at)}</Text>
                       </Stack>
-                      <RefundPaymentButton orderId={o.order_id} paymentId={p.id} amount={p.amount} />
+                      <RefundPaymentButton orderId={o.order_id} orderNumber={o.order_number} paymentId={p.id} amount={p.amount} />
                     </Group>
                   ))}
                 </Stack>
@@ -91,7 +91,7 @@ export function RefundsPage() {
                     <Badge size="sm" variant="light" color={returnColor(r.status)}>{r.status_label}</Badge>
                   </Group>
                   <Text size="sm">
-                    {r.customer.name || 'Customer'} · <Anchor component={Link} to={`/orders/${r.order_id}`} size="sm">order #{r.order_id}</Anchor>
+                    {r.customer.name || 'Customer'} · <Anchor component={Link} to={`/orders/${r.order_id}`} size="sm">order {r.order_number}</Anchor>
                     {' · '}{r.total_qty} {r.total_qty === 1 ? 'stone' : 'stones'}
                   </Text>
                   <Text size="xs" c="dimmed">{r.reason_label} · requested {formatWhen(r.placed_on)}</Text>

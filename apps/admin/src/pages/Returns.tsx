@@ -65,7 +65,7 @@ export function ReturnsPage() {
               <Text fw={600}>Return #{r.id}</Text>
               <Text fw={600}>{formatRupees(r.value)}</Text>
             </Group>
-            <Text size="sm">{r.customer.name || 'Customer'} · order #{r.order_id}</Text>
+            <Text size="sm">{r.customer.name || 'Customer'} · order {r.order_number}</Text>
             <Text size="xs" c="dimmed">{r.reason_label} · {stones(r.total_qty)} · {r.photos} {r.photos === 1 ? 'photo' : 'photos'}</Text>
             <Group justify="space-between" mt={6}>
               <StatusBadge status={r.status} label={r.status_label} />
@@ -88,7 +88,7 @@ export function ReturnsPage() {
               <Table.Tr key={r.id} data-testid="return-row" data-return-id={r.id} style={{ cursor: 'pointer' }} onClick={() => navigate(`/returns/${r.id}`)}>
                 <Table.Td><Anchor component={Link} to={`/returns/${r.id}`} onClick={(e) => e.stopPropagation()}>#{r.id}</Anchor></Table.Td>
                 <Table.Td><Text size="sm">{formatWhen(r.placed_on)}</Text></Table.Td>
-                <Table.Td><Anchor component={Link} to={`/orders/${r.order_id}`} size="sm" onClick={(e) => e.stopPropagation()}>#{r.order_id}</Anchor></Table.Td>
+                <Table.Td><Anchor component={Link} to={`/orders/${r.order_id}`} size="sm" onClick={(e) => e.stopPropagation()}>{r.order_number}</Anchor></Table.Td>
                 <Table.Td>
                   <Text size="sm">{r.customer.name}</Text>
                   <Text size="xs" c="dimmed">{contactLine(r.customer)}</Text>
@@ -296,7 +296,7 @@ export function ReturnPage() {
             <StatusBadge status={ret.status} label={ret.status_label} size="lg" />
           </Group>
           <Text size="sm" c="dimmed">
-            <Anchor component={Link} to={`/orders/${ret.order_id}`} size="sm">Order #{ret.order_id}</Anchor> ({ORDER_STAGE_LABELS[ret.order_stage]})
+            <Anchor component={Link} to={`/orders/${ret.order_id}`} size="sm">Order {ret.order_number}</Anchor> ({ORDER_STAGE_LABELS[ret.order_stage]})
             {' · '}requested {formatWhen(ret.placed_on)} · {stones(ret.lines.length)} · {formatRupees(value)}
           </Text>
         </Stack>

@@ -47,58 +47,92 @@ export function StoreProfilePage() {
   const submit = (e: FormEvent) => { e.preventDefault(); save.mutate(p); };
 
   return (
-    <form onSubmit={submit}>
-      <Stack maw={1000}>
-        <Group justify="space-between">
-          <Title order={2}>Store profile</Title>
-          <Button type="submit" loading={save.isPending}>Save</Button>
-        </Group>
-        {saved && <Alert color="green" role="status">Saved: the shop shows it now.</Alert>}
-        {save.isError && <Alert color="red" role="alert">{Object.keys(errors).length ? 'Please correct the fields marked below.' : errorMessage(save.error)}</Alert>}
-        <Section title="The shop" note="Its name and logo in the header, browser tabs and search results.">
-          {input('Name', 'name', p.name, (name) => ({ ...p, name }))}
-          <PictureField label="Logo" value={p.logo} src={logoSrc} ratio={3} fit="contain" error={errors.logo}
-            onChange={(logo, src) => { update(() => ({ ...p, logo })); setLogoSrc(src); }} />
-        </Section>
-        <Section title="Header" note="The phone number and address at the top of every page.">
-          {input('Header phone', 'header.phone', p.header.phone, (phone) => ({ ...p, header: { ...p.header, phone } }), { placeholder: '+91 98290 12345', type: 'tel' })}
-          {input('Header address', 'header.address', p.header.address, (address) => ({ ...p, header: { ...p.header, address } }))}
-        </Section>
-        <Section title="Footer" note="Contact details and the copyright line at the bottom of every page.">
-          <Textarea label="Address" autosize minRows={2} value={p.footer.contact.address} error={errors['footer.contact.address']}
-            onChange={(e) => { const address = e.currentTarget.value; update(() => ({ ...p, footer: { ...p.footer, contact: { ...p.footer.contact, address } } })); }} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {input('Email', 'footer.contact.email', p.footer.contact.email, (email) => ({ ...p, footer: { ...p.footer, contact: { ...p.footer.contact, email } } }), { type: 'email' })}
-            {input('Phone', 'footer.contact.phone', p.footer.contact.phone, (phone) => ({ ...p, footer: { ...p.footer, contact: { ...p.footer.contact, phone } } }), { type: 'tel' })}
-          </SimpleGrid>
-          {input('Copyright', 'footer.copyright', p.footer.copyright, (copyright) => ({ ...p, footer: { ...p.footer, copyright } }))}
-        </Section>
-        <Section title="Social and WhatsApp" note="Links shown in the footer. The WhatsApp button opens a chat with the footer phone, or with a WhatsApp number of its own when one is set here.">
-          {(['facebook', 'instagram', 'twitter', 'youtube'] as const).map((k) => (
-            <div key={k}>{input(k === 'twitter' ? 'X (Twitter)' : k[0]!.toUpperCase() + k.slice(1), `social.${k}`, p.social[k], (url) => ({ ...p, social: { ...p.social, [k]: url } }), { placeholder: 'https://…' })}</div>
-          ))}
-          {input('WhatsApp number', 'whatsapp_phone', p.whatsapp_phone, (whatsapp_phone) => ({ ...p, whatsapp_phone }), { description: 'With + and the country code. Leave it empty to use the footer phone.', placeholder: '+91 98290 12345', type: 'tel' })}
-        </Section>
-        <Section title="Map" note="Where the shop is, shown in the footer.">
-          {input('Map address (embed)', 'map_embed_url', p.map_embed_url, (map_embed_url) => ({ ...p, map_embed_url }), {
-            description: 'The https address of an embedded map: OpenStreetMap "Share, HTML" or Google Maps "Embed a map" (the src only).', placeholder: 'https://www.openstreetmap.org/export/embed.html?…',
-          })}
-          <TagsInput label="Sites that may show the shop in a frame" description="Origins such as https://partner.example; none by default." value={p.allowed_embed_origins}
-            error={errors.allowed_embed_origins ?? Object.entries(errors).find(([k]) => k.startsWith('allowed_embed_origins.'))?.[1]}
-            onChange={(allowed_embed_origins) => update(() => ({ ...p, allowed_embed_origins }))} />
-        </Section>
-        <Section title="Currency" note="What prices are shown in. Prices are kept in rupees; dollars are worked out at the rate below.">
-          <SegmentedControl value={p.currency} onChange={(v) => update(() => ({ ...p, currency: v as 'INR' | 'USD' }))} aria-label="Currency"
-            data={[{ value: 'INR', label: 'Indian rupee (₹)' }, { value: 'USD', label: 'US dollar ($)' }]} />
-          {errors.currency && <Text c="red" size="sm">{errors.currency}</Text>}
-          {p.currency === 'USD' && (
-            <NumberInput label="Dollars per rupee" decimalScale={5} step={0.001} min={0.00001} max={1} value={p.usd_rate} error={errors.usd_rate}
-              description={`₹ 1,00,000 shows as $ ${(100000 * p.usd_rate).toLocaleString('en-US', { maximumFractionDigits: 2 })}.`}
-              onChange={(v) => update(() => ({ ...p, usd_rate: Number(v) }))} />
-          )}
-        </Section>
-        <Group justify="flex-end"><Button type="submit" loading={save.isPending}>Save</Button></Group>
-      </Stack>
+    <>
+      <form onSubmit={submit}>
+        <Stack maw={1000}>
+          <Group justify="space-between">
+            <Title order={2}>Store profile</Title>
+            <Button type="submit" loading={save.isPending}>Save</Button>
+          </Group>
+          {saved && <Alert color="green" role="status">Saved: the shop shows it now.</Alert>}
+          {save.isError && <Alert color="red" role="alert">{Object.keys(errors).length ? 'Please correct the fields marked below.' : errorMessage(save.error)}</Alert>}
+          <Section title="The shop" note="Its name and logo in the header, browser tabs and search results.">
+            {input('Name', 'name', p.name, (name) => ({ ...p, name }))}
+            <PictureField label="Logo" value={p.logo} src={logoSrc} ratio={3} fit="contain" error={errors.logo}
+              onChange={(logo, src) => { update(() => ({ ...p, logo })); setLogoSrc(src); }} />
+          </Section>
+          <Section title="Header" note="The phone number and address at the top of every page.">
+            {input('Header phone', 'header.phone', p.header.phone, (phone) => ({ ...p, header: { ...p.header, phone } }), { placeholder: '+91 98290 12345', type: 'tel' })}
+            {input('Header address', 'header.address', p.header.address, (address) => ({ ...p, header: { ...p.header, address } }))}
+          </Section>
+          <Section title="Footer" note="Contact details and the copyright line at the bottom of every page.">
+            <Textarea label="Address" autosize minRows={2} value={p.footer.contact.address} error={errors['footer.contact.address']}
+              onChange={(e) => { const address = e.currentTarget.value; update(() => ({ ...p, footer: { ...p.footer, contact: { ...p.footer.contact, address } } })); }} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {input('Email', 'footer.contact.email', p.footer.contact.email, (email) => ({ ...p, footer: { ...p.footer, contact: { ...p.footer.contact, email } } }), { type: 'email' })}
+              {input('Phone', 'footer.contact.phone', p.footer.contact.phone, (phone) => ({ ...p, footer: { ...p.footer, contact: { ...p.footer.contact, phone } } }), { type: 'tel' })}
+            </SimpleGrid>
+            {input('Copyright', 'footer.copyright', p.footer.copyright, (copyright) => ({ ...p, footer: { ...p.footer, copyright } }))}
+          </Section>
+          <Section title="Social and WhatsApp" note="Links shown in the footer. The WhatsApp button opens a chat with the footer phone, or with a WhatsApp number of its own when one is set here.">
+            {(['facebook', 'instagram', 'twitter', 'youtube'] as const).map((k) => (
+              <div key={k}>{input(k === 'twitter' ? 'X (Twitter)' : k[0]!.toUpperCase() + k.slice(1), `social.${k}`, p.social[k], (url) => ({ ...p, social: { ...p.social, [k]: url } }), { placeholder: 'https://…' })}</div>
+            ))}
+            {input('WhatsApp number', 'whatsapp_phone', p.whatsapp_phone, (whatsapp_phone) => ({ ...p, whatsapp_phone }), { description: 'With + and the country code. Leave it empty to use the footer phone.', placeholder: '+91 98290 12345', type: 'tel' })}
+          </Section>
+          <Section title="Map" note="Where the shop is, shown in the footer.">
+            {input('Map address (embed)', 'map_embed_url', p.map_embed_url, (map_embed_url) => ({ ...p, map_embed_url }), {
+              description: 'The https address of an embedded map: OpenStreetMap "Share, HTML" or Google Maps "Embed a map" (the src only).', placeholder: 'https://www.openstreetmap.org/export/embed.html?…',
+            })}
+            <TagsInput label="Sites that may show the shop in a frame" description="Origins such as https://partner.example; none by default." value={p.allowed_embed_origins}
+              error={errors.allowed_embed_origins ?? Object.entries(errors).find(([k]) => k.startsWith('allowed_embed_origins.'))?.[1]}
+              onChange={(allowed_embed_origins) => update(() => ({ ...p, allowed_embed_origins }))} />
+          </Section>
+          <Section title="Currency" note="What prices are shown in. Prices are kept in rupees; dollars are worked out at the rate below.">
+            <SegmentedControl value={p.currency} onChange={(v) => update(() => ({ ...p, currency: v as 'INR' | 'USD' }))} aria-label="Currency"
+              data={[{ value: 'INR', label: 'Indian rupee (₹)' }, { value: 'USD', label: 'US dollar ($)' }]} />
+            {errors.currency && <Text c="red" size="sm">{errors.currency}</Text>}
+            {p.currency === 'USD' && (
+              <NumberInput label="Dollars per rupee" decimalScale={5} step={0.001} min={0.00001} max={1} value={p.usd_rate} error={errors.usd_rate}
+                description={`₹ 1,00,000 shows as $ ${(100000 * p.usd_rate).toLocaleString('en-US', { maximumFractionDigits: 2 })}.`}
+                onChange={(v) => update(() => ({ ...p, usd_rate: Number(v) }))} />
+            )}
+          </Section>
+          <Group justify="flex-end"><Button type="submit" loading={save.isPending}>Save</Button></Group>
+        </Stack>
+      </form>
+      <Stack maw={1000} mt="md"><OrderNumbersForm /></Stack>
+    </>
+  );
+}
+
+const orderNumbersKey = ['admin', 'settings', 'order-numbers'] as const;
+
+/** The prefix of the shop's order numbers: a form of its own beside the profile's, saved by its own button. */
+function OrderNumbersForm() {
+  const queryClient = useQueryClient();
+  const data = useQuery({ queryKey: orderNumbersKey, queryFn: () => api.adminOrderNumbering() });
+  const [prefix, setPrefix] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => { if (data.data) setPrefix(data.data.settings.prefix); }, [data.data]);
+  const save = useMutation({
+    mutationFn: (value: string) => api.adminUpdateOrderNumbering({ body: { prefix: value } }),
+    onSuccess: (answer) => { queryClient.setQueryData(orderNumbersKey, answer); setSaved(true); },
+  });
+  const errors = fieldErrors(save.error);
+  if (data.isError) return <Alert color="red" role="alert">{errorMessage(data.error)}</Alert>;
+  if (prefix === null || !data.data) return null;
+  const next = data.data.next_number;
+  return (
+    <form onSubmit={(e) => { e.preventDefault(); save.mutate(prefix); }}>
+      <Section title="Order numbers" note="Each order gets the next number of the shop's own series. A prefix goes before it on every order placed from now on; orders placed before keep their number as it was.">
+        <TextInput label="Prefix" description={`The next order reads ${prefix.trim() ? `${prefix.trim()}${next}` : `#${next}`}. Letters, digits and - / # _, at most 10; empty for none.`}
+          placeholder="RG-" value={prefix} maxLength={10} error={errors.prefix} w={{ base: '100%', sm: 260 }}
+          onChange={(e) => { setSaved(false); setPrefix(e.currentTarget.value); }} />
+        {save.isError && !errors.prefix && <Alert color="red" role="alert">{errorMessage(save.error)}</Alert>}
+        {saved && <Alert color="green" role="status">Saved: new orders take this prefix.</Alert>}
+        <Group><Button type="submit" variant="light" loading={save.isPending}>Save order numbers</Button></Group>
+      </Section>
     </form>
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '@gemstore/contracts';
 import { api, errorMessage, fieldErrors, uploadPicture } from '../api.ts';
 import { catalogKey, statusColor, stonesKey } from './catalogue-shared.ts';
+import { StoneOrders } from './stone-orders.tsx';
 
 /**
  * The form as typed, one text per field of the stone's description (contracts stone-fields.ts),
@@ -206,6 +207,7 @@ export function StoneFormPage() {
                         data={[{ value: 'draft', label: 'Draft' }, { value: 'available', label: 'Available' }, { value: 'hidden', label: 'Hidden' }]} />
                     )}
                   <Text size="xs" c="dimmed">Only available stones are listed and can be bought. Drafts and hidden stones have no page on the shop.</Text>
+                  {current && <StoneOrders stoneId={current.id} />}
                 </Stack>
               </Paper>
               <Paper withBorder p="md">

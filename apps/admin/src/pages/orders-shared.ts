@@ -4,8 +4,13 @@ import type { OrderStage } from '@gemstore/contracts';
 export const ordersKey = ['admin', 'orders'] as const;
 export const orderKey = (id: number) => ['admin', 'orders', 'one', id] as const;
 
+const STAGE_COLORS: Record<OrderStage, string> = {
+  awaiting_payment: 'yellow', payment_lapsed: 'gray', cancelled: 'gray', paid: 'blue', dispatched: 'indigo', delivered: 'green',
+  return_requested: 'orange', returned: 'grape', partly_refunded: 'pink', refunded: 'red',
+};
+
 export function stageColor(stage: OrderStage): string {
-  return { awaiting_payment: 'yellow', payment_lapsed: 'gray', cancelled: 'gray', paid: 'blue', dispatched: 'indigo', delivered: 'green' }[stage];
+  return STAGE_COLORS[stage];
 }
 
 /** A moment as staff read it, in the browser's own time zone: "5 Mar 2026, 14:05". */

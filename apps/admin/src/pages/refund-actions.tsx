@@ -38,7 +38,7 @@ const failedMessage = (r: AdminRefund) => `The refund failed${r.failure_reason ?
  * button's key is made once and kept until the provider refuses, so a double click or a retry after
  * a lost answer finds the refund already made instead of making another.
  */
-export function RefundPaymentButton({ orderId, paymentId, amount }: { orderId: number; paymentId: number; amount: number }) {
+export function RefundPaymentButton({ orderId, orderNumber, paymentId, amount }: { orderId: number; orderNumber: string; paymentId: number; amount: number }) {
   const [key, setKey] = useState(newRefundKey);
   const [failure, setFailure] = useState<string | null>(null);
   const done = useRefundDone();
@@ -57,7 +57,7 @@ export function RefundPaymentButton({ orderId, paymentId, amount }: { orderId: n
   return (
     <Stack gap={4} align="flex-end">
       <Button size="xs" color="red" variant="light" loading={refund.isPending} onClick={() => refund.mutate()}
-        aria-label={`Refund ${formatRupees(amount)} of order #${orderId}`}>
+        aria-label={`Refund ${formatRupees(amount)} of order ${orderNumber}`}>
         Refund {formatRupees(amount)}
       </Button>
       {failure && <Text size="xs" c="red" role="alert" ta="right">{failure}</Text>}
@@ -72,7 +72,7 @@ export function RefundPaymentButton({ orderId, paymentId, amount }: { orderId: n
  */
 export function RefundStonesDialog({ order, opened, onClose }: { order: AdminOrder; opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={`Refund order #${order.id}`} size="lg">
+    <Modal opened={opened} onClose={onClose} title={`Refund order ${order.order_number}`} size="lg">
       {opened && <RefundStonesForm order={order} onClose={onClose} />}
     </Modal>
   );
@@ -157,7 +157,7 @@ export function RefundsTable({ refunds, withOrder = false, label }: { refunds: A
           <Group key={r.id} role="listitem" justify="space-between" align="start" wrap="nowrap" data-testid="refund-card" data-refund-id={r.id}>
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Text size="sm">
-                {withOrder && <><Anchor component={Link} to={`/orders/${r.order_id}`} size="sm">#{r.order_id}</Anchor>{' · '}</>}{what(r)}
+                {withOrder && <><Anchor component={Link} to={`/orders/${r.order_id}`} size="sm">{r.order_number}</Anchor>{' · '}</>}{what(r)}
               </Text>
               {r.reason && <Text size="xs" c="dimmed">{r.reason}</Text>}
               <Text size="xs" c="dimmed">{formatWhen(r.created_at)}</Text>
@@ -182,7 +182,7 @@ export function RefundsTable({ refunds, withOrder = false, label }: { refunds: A
             {refunds.map((r) => (
               <Table.Tr key={r.id} data-testid="refund-row" data-refund-id={r.id}>
                 <Table.Td><Text size="sm">{formatWhen(r.created_at)}</Text></Table.Td>
-                {withOrder && <Table.Td><Anchor component={Link} to={`/orders/${r.order_id}`} size="sm">#{r.order_id}</Anchor></Table.Td>}
+                {withOrder && <Table.Td><Anchor component={Link} to={`/orders/${r.order_id}`} size="sm">{r.order_number}</Anchor></Table.Td>}
                 <Table.Td>
                   <Text size="sm">{what(r)}</Text>
                   {r.reason && <Text size="xs" c="dimmed">{r.reason}</Text>}

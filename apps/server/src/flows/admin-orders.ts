@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ADMIN_ORDERS_PER_PAGE, type AdminCancelBody, type AdminDispatchBody, type AdminOrder, type AdminOrderResponse,
+  ADMIN_ORDERS_PER_PAGE, type AdminOrderNumbering, type AdminOrderNumberingResponse, type AdminStoneOrdersResponse, formatOrderNumber, type AdminCancelBody, type AdminDispatchBody, type AdminOrder, type AdminOrderResponse,
   type AdminOrdersExportQuery, type AdminOrdersQuery, type AdminOrdersResponse, type AdminRefundBody, type AdminRefundResponse, type OrderCsvColumn,
 } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
@@ -8,18 +8,30 @@ import { type RequestContext, within } from '../lib/context.ts';
 import type { Transaction } from '../lib/db.ts';
 import type { QueuedMessage } from '../modules/notifications/notifications.service.ts';
 import {
-  type AdminOrderFilter, type AdminOrderRow, type NewOrderEvent, type OrderRow, stageLabel, stageOf, toOrderAddress,
+  type AdminOrderFilter, type AdminOrderRow, type NewOrderEvent, orderNumberOf, type OrderRow, toOrderAddress,
 } from '../modules/orders/orders.service.ts';
 import type { Services } from '../services.ts';
 import { actorOf, timelineOf } from './admin-timeline.ts';
 import { lineDetailsOf, payingPayment } from './order-lines.ts';
 import type { OrderMessages } from './order-messages.ts';
+import { standingOf, standingsOf } from './order-stages.ts';
 import { type RefundFlows, refundedByPayment, refundedLineIds, stillOwedPayments, toAdminRefund } from './refunds.ts';
+
+/** An order number as typed: digits at the end, after at most 10 characters of prefix (`RG-12`, `rg12`, `#12`, `12`). */
+const ORDER_NUMBER = /^(.{0,10}?)(\d{1,9})$/;
+/** What a stone's SKU may be (the stone form's rule). */
+const SKU = /^[A-Za-z0-9][A-Za-z0-9-]{0,39}$/;
 
 /** Customers a search looks among (by name, email or phone) before it looks at their orders. */
 const SEARCH_CUSTOMERS = 500;
 /** Orders read per statement while an export streams. */
 const EXPORT_BATCH = 500;
+/** Orders a stone's page lists at most (a stone is in one live order; the rest lapsed or were cancelled). */
+const STONE_ORDERS = 20;
+
+const numberingOf = (prefix: string, lastNumber: number): AdminOrderNumberingResponse => ({
+  settings: { prefix }, next_number: lastNumber + 1, next_order_number: formatOrderNumber(prefix, lastNumber + 1),
+});
 
 /**
  * The back office's orders: the list (filters, search, pages, CSV), one order with everything
@@ -28,7 +40,7 @@ const EXPORT_BATCH = 500;
  * message in one transaction, and sends the message once that has committed.
  */
 export function adminOrderFlows(db: Database, services: Services, messages: OrderMessages, refunds: RefundFlows) {
-  const { orders, customers, payments, returns, catalog, audit } = services;
+  const { orders, customers, payments, returns, catalog, catalogAdmin, audit } = services;
 
   /** The list's filter of a query: the customers a text names come from the customers module. */
   async function filterOf(ctx: RequestContext, query: AdminOrdersExportQuery): Promise<AdminOrderFilter> {
@@ -41,16 +53,23 @@ export function adminOrderFlows(db: Database, services: Services, messages: Orde
     const q = query.q?.trim() ?? '';
     if (/^#\d{1,9}$/.test(q)) {
       // "#123" is an order number and nothing else.
-      filter.orderId = Number(q.slice(1));
-    } else if (/^\+?[\d\s()-]+$/.test(q)) {
-      // Digits: an order number, or a part of a customer's phone number.
+      filter.number = { value: Number(q.slice(1)), prefix: '' };
+      return filter;
+    }
+    if (!q) return filter;
+    // An order number, with or without the shop's prefix (matched ignoring case and punctuation).
+    const numbered = ORDER_NUMBER.exec(q.replace(/\s+/g, ''));
+    if (numbered) filter.number = { value: Number(numbered[2]), prefix: numbered[1]!.toLowerCase().replace(/[^a-z0-9]/g, '') };
+    // A stone's SKU, as the seller typed it.
+    if (SKU.test(q)) filter.itemIds = await catalogAdmin.stoneIdsBySku(ctx, q);
+    if (/^\+?[\d\s()-]+$/.test(q)) {
+      // Digits: an order number (above), or a part of a customer's phone number.
       const digits = q.replace(/\D/g, '');
-      if (digits.length <= 9) filter.orderId = Number(digits);
       if (digits.length >= 4) {
         filter.phoneDigits = digits;
         filter.customerIds = await customers.idsMatching(ctx, digits, SEARCH_CUSTOMERS);
       }
-    } else if (q) {
+    } else {
       filter.text = q;
       filter.customerIds = await customers.idsMatching(ctx, q, SEARCH_CUSTOMERS);
     }
@@ -59,11 +78,14 @@ export function adminOrderFlows(db: Database, services: Services, messages: Orde
 
   async function summaries(ctx: RequestContext, rows: AdminOrderRow[]) {
     const ids = rows.map((r) => r.id);
-    const [contacts, open] = await Promise.all([customers.contacts(ctx, rows.map((r) => r.customerId)), returns.openCounts(ctx, ids)]);
+    const [contacts, open, standings] = await Promise.all([
+      customers.contacts(ctx, rows.map((r) => r.customerId)), returns.openCounts(ctx, ids), standingsOf(services, ctx, rows),
+    ]);
     return rows.map((r) => {
-      const stage = stageOf(r, r.dispatchedAt ? { deliveredAt: r.deliveredAt } : null);
+      const { stage, stageLabel } = standings.get(r.id)!;
       return {
-        id: r.id, placed_on: r.placedOn.toISOString(), stage, stage_label: stageLabel(stage), total_qty: r.totalQty, total: r.totalPaise / 100,
+        id: r.id, number: r.number, order_number: orderNumberOf(r), placed_on: r.placedOn.toISOString(), stage, stage_label: stageLabel,
+        total_qty: r.totalQty, total: r.totalPaise / 100,
         customer: contacts.get(r.customerId) ?? { id: r.customerId, name: '', email: null, phone: null },
         refund_owed: r.refundFlaggedAt !== null, open_returns: open.get(r.id) ?? 0,
       };
@@ -81,16 +103,22 @@ export function adminOrderFlows(db: Database, services: Services, messages: Orde
     const returned = new Set(returnsOf.flatMap((r) => r.details.map((d) => d.id)));
     const refunded = refundedLineIds(orderRefunds);
     const owed = new Set(stillOwedPayments(order, paid, refundedByPayment(orderRefunds)));
-    const stage = stageOf(order, dispatch);
+    const standing = standingOf(order, {
+      lineIds: lines.map((l) => l.id), dispatch: dispatch ?? null, refunds: orderRefunds,
+      returns: returnsOf.map((r) => ({ status: r.status, lineIds: r.details.map((d) => d.id) })),
+    });
+    const { stage } = standing;
+    const received = paid.reduce((s, p) => s + p.amountPaise, 0);
     return {
-      id: order.id, placed_on: order.placedOn.toISOString(), status: order.status, stage, stage_label: stageLabel(stage),
-      total_qty: order.totalQty, total: order.totalPaise / 100, reserved_until: order.reservedUntil.toISOString(),
+      id: order.id, number: order.number, order_number: orderNumberOf(order), placed_on: order.placedOn.toISOString(), status: order.status,
+      stage, stage_label: standing.stageLabel, total_qty: order.totalQty, total: order.totalPaise / 100,
+      refunded_amount: standing.refundedPaise / 100, net_paid: (received - standing.refundedPaise) / 100, reserved_until: order.reservedUntil.toISOString(),
       customer, shipping_address: toOrderAddress(order.shippingAddress), billing_address: toOrderAddress(order.billingAddress),
       lines: lines.map((l) => {
         const item = details.get(l.id)?.item;
         return {
           id: l.id, item_id: l.itemId, sku: item?.sku ?? '', name: l.itemName, price: l.pricePaise / 100, image: item?.image ?? '',
-          returned: returned.has(l.id), refunded: refunded.has(l.id),
+          returned: returned.has(l.id), refunded: refunded.has(l.id), ...standing.line(l.id),
         };
       }),
       provider_order_id: order.providerOrderId,
@@ -104,10 +132,12 @@ export function adminOrderFlows(db: Database, services: Services, messages: Orde
         dispatched_on: dispatch.dispatchedAt.toISOString(), delivered_on: dispatch.deliveredAt?.toISOString() ?? null,
       } : null,
       returns: returnsOf.map((r) => ({ id: r.id, status: r.status, status_label: r.status_label, placed_on: r.placed_on, total_qty: r.total_qty })),
-      refunds: orderRefunds.map(toAdminRefund),
+      refunds: orderRefunds.map((r) => toAdminRefund(r, orderNumberOf(order))),
       timeline: await timelineOf(services, ctx, events, customer.name),
       actions: {
-        dispatch: stage === 'paid', deliver: stage === 'dispatched', cancel: stage === 'awaiting_payment' || stage === 'payment_lapsed',
+        // By the facts, not the stage: a paid order with a stone refunded before it left is still dispatched.
+        dispatch: order.status === 'paid' && !dispatch && stage !== 'refunded', deliver: Boolean(dispatch && !dispatch.deliveredAt),
+        cancel: stage === 'awaiting_payment' || stage === 'payment_lapsed',
         refund_lines: order.status === 'paid' && lines.some((l) => !refunded.has(l.id)),
       },
     };
@@ -159,7 +189,7 @@ export function adminOrderFlows(db: Database, services: Services, messages: Orde
           const own = paid.filter((p) => p.orderId === r.id);
           const skus = lines.filter((l) => l.orderId === r.id).map((l) => details.get(l.id)?.item.sku ?? '');
           return {
-            order_number: String(r.id), placed_on: r.placedOn.toISOString(), status: s.stage_label,
+            order_number: s.order_number, placed_on: r.placedOn.toISOString(), status: s.stage_label,
             customer_name: s.customer.name, customer_email: s.customer.email ?? '', customer_phone: s.customer.phone ?? '',
             stones: String(r.totalQty), skus: skus.join(' '), total: (r.totalPaise / 100).toFixed(2),
             payment_reference: (payingPayment(r, own) ?? own.at(-1))?.providerPaymentId ?? '',
@@ -211,6 +241,36 @@ export function adminOrderFlows(db: Database, services: Services, messages: Orde
       const request = body.payment_id !== undefined ? { kind: 'payment' as const, paymentId: body.payment_id } : { kind: 'lines' as const, lineIds: body.line_ids! };
       const row = await refunds.refund(ctx, orderId, request, body.idempotency_key, body.reason);
       return { refund: await refunds.get(ctx, row.id), order: await detail(ctx, await orders.inStore(ctx, orderId)) };
+    },
+
+    /** The prefix of the shop's order numbers and the number the next order takes. */
+    async numbering(ctx: RequestContext): Promise<AdminOrderNumberingResponse> {
+      const series = await orders.numberSeries(ctx);
+      return numberingOf(series.prefix, series.lastNumber);
+    },
+
+    /** Sets the prefix of orders placed from now on, with its audit entry; orders placed before keep theirs. */
+    async setNumbering(ctx: RequestContext, body: AdminOrderNumbering): Promise<AdminOrderNumberingResponse> {
+      return db.transaction(async (tx) => {
+        const t = within(ctx, tx);
+        const before = await orders.numberSeries(t, true);
+        if (before.prefix !== body.prefix) {
+          await orders.setNumberPrefix(t, body.prefix);
+          await audit.record(t, { action: 'store.order_numbers_update', objectType: 'store', objectId: ctx.store.id, changes: { prefix: { old: before.prefix, new: body.prefix } } });
+        }
+        return numberingOf(body.prefix, before.lastNumber);
+      });
+    },
+
+    /** The orders holding a stone of the store, newest first (the stone's page links to them). */
+    async ofStone(ctx: RequestContext, itemId: number): Promise<AdminStoneOrdersResponse> {
+      const rows = await orders.ofStone(ctx, itemId, STONE_ORDERS);
+      const standings = await standingsOf(services, ctx, rows);
+      return {
+        orders: rows.map((o) => ({
+          id: o.id, order_number: orderNumberOf(o), placed_on: o.placedOn.toISOString(), stage: standings.get(o.id)!.stage, stage_label: standings.get(o.id)!.stageLabel,
+        })),
+      };
     },
 
     /** A private note on the timeline (any state). */

@@ -6,11 +6,12 @@ import type { Database } from '@gemstore/db';
 import { type RequestContext, within } from '../lib/context.ts';
 import { ValidationError } from '../lib/errors.ts';
 import type { QueuedMessage } from '../modules/notifications/notifications.service.ts';
-import { stageOf } from '../modules/orders/orders.service.ts';
+import { orderNumberOf } from '../modules/orders/orders.service.ts';
 import { nextStatuses, type ReturnRow } from '../modules/returns/returns.service.ts';
 import type { Services } from '../services.ts';
 import { actorOf, timelineOf } from './admin-timeline.ts';
 import { lineDetailsOf } from './order-lines.ts';
+import { standingOf } from './order-stages.ts';
 import type { OrderMessages } from './order-messages.ts';
 import { type RefundFlows, refundedLineIds, stillOwedPayments, toAdminRefund } from './refunds.ts';
 
@@ -32,9 +33,9 @@ export function adminReturnFlows(db: Database, services: Services, messages: Ord
 
   async function summaries(ctx: RequestContext, rows: ReturnRow[]): Promise<AdminReturnSummary[]> {
     const orderIds = [...new Set(rows.map((r) => r.orderId))];
-    const [{ lines, images }, contacts, orderLines, orderRefunds] = await Promise.all([
+    const [{ lines, images }, contacts, orderLines, orderRefunds, numbers] = await Promise.all([
       returns.partsOf(ctx, rows.map((r) => r.id)), customers.contacts(ctx, rows.map((r) => r.customerId)),
-      orders.lines(ctx, orderIds), payments.refundsOf(ctx, orderIds),
+      orders.lines(ctx, orderIds), payments.refundsOf(ctx, orderIds), orders.numbersOf(ctx, orderIds),
     ]);
     const prices = new Map(orderLines.map((l) => [l.id, l.pricePaise]));
     const refunded = refundedLineIds(orderRefunds);
@@ -42,8 +43,8 @@ export function adminReturnFlows(db: Database, services: Services, messages: Ord
     return rows.map((r) => {
       const own = lines.filter((l) => l.returnId === r.id);
       return {
-        id: r.id, order_id: r.orderId, placed_on: r.placedOn.toISOString(), status: r.status, status_label: RETURN_STATUS_LABELS[r.status],
-        reason_label: RETURN_REASONS[r.reason as ReturnReason] ?? r.reason,
+        id: r.id, order_id: r.orderId, order_number: numbers.get(r.orderId) ?? '', placed_on: r.placedOn.toISOString(),
+        status: r.status, status_label: RETURN_STATUS_LABELS[r.status], reason_label: RETURN_REASONS[r.reason as ReturnReason] ?? r.reason,
         total_qty: own.length, value: worth(own), to_refund: worth(own.filter((l) => !refunded.has(l.orderLineId))),
         photos: images.filter((i) => i.returnId === r.id).length, customer: contacts.get(r.customerId) ?? noCustomer(r.customerId),
       };
@@ -52,10 +53,16 @@ export function adminReturnFlows(db: Database, services: Services, messages: Ord
 
   async function detail(ctx: RequestContext, ret: ReturnRow): Promise<AdminReturnResponse> {
     const order = await orders.inStore(ctx, ret.orderId);
-    const [{ lines, images }, { lines: orderLines, details }, [dispatch], orderRefunds, contacts, events] = await Promise.all([
+    const [{ lines, images }, { lines: orderLines, details }, [dispatch], orderRefunds, contacts, events, returnRows] = await Promise.all([
       returns.partsOf(ctx, [ret.id]), lineDetailsOf(services, ctx, [order.id]), orders.dispatches(ctx, [order.id]),
       payments.refundsOf(ctx, [order.id]), customers.contacts(ctx, [ret.customerId]), orders.events(ctx, [order.id]),
+      returns.rowsOfOrders(ctx, [order.id]),
     ]);
+    const { lines: returnLines } = await returns.partsOf(ctx, returnRows.map((r) => r.id));
+    const standing = standingOf(order, {
+      lineIds: orderLines.map((l) => l.id), dispatch: dispatch ?? null, refunds: orderRefunds,
+      returns: returnRows.map((r) => ({ status: r.status, lineIds: returnLines.filter((l) => l.returnId === r.id).map((l) => l.orderLineId) })),
+    });
     const customer = contacts.get(ret.customerId) ?? noCustomer(ret.customerId);
     const refunded = refundedLineIds(orderRefunds);
     const own = orderRefunds.filter((r) => r.returnId === ret.id);
@@ -65,7 +72,7 @@ export function adminReturnFlows(db: Database, services: Services, messages: Ord
       .filter((e) => e.returnId === ret.id || (e.refundId !== null && refundIds.has(e.refundId))), customer.name);
     return {
       return: {
-        id: ret.id, order_id: ret.orderId, order_stage: stageOf(order, dispatch), placed_on: ret.placedOn.toISOString(),
+        id: ret.id, order_id: ret.orderId, order_number: orderNumberOf(order), order_stage: standing.stage, placed_on: ret.placedOn.toISOString(),
         status: ret.status, status_label: RETURN_STATUS_LABELS[ret.status], reason: ret.reason, reason_label: RETURN_REASONS[ret.reason as ReturnReason] ?? ret.reason,
         comment: ret.comment, photos: images.map((i) => ({ id: i.id, url: returns.photoUrl(ctx, i.id) })),
         courier_partner: ret.courierPartner, tracking_number: ret.trackingNumber, rejection_reason: ret.rejectionReason,
@@ -77,7 +84,7 @@ export function adminReturnFlows(db: Database, services: Services, messages: Ord
             refunded: refunded.has(l.orderLineId),
           };
         }),
-        customer, refund: refund ? toAdminRefund(refund) : null, timeline, next: nextStatuses(ret.status),
+        customer, refund: refund ? toAdminRefund(refund, orderNumberOf(order)) : null, timeline, next: nextStatuses(ret.status),
       },
     };
   }
@@ -150,20 +157,20 @@ export function adminReturnFlows(db: Database, services: Services, messages: Ord
         payments.recentRefunds(ctx, ctx.store.id, RECENT_REFUNDS),
       ]);
       const ids = flagged.map((o) => o.id);
-      const [paid, contacts, recentWithLines] = await Promise.all([
+      const [paid, contacts, recentWithLines, numbers] = await Promise.all([
         payments.ofOrders(ctx, ids), customers.contacts(ctx, flagged.map((o) => o.customerId)),
-        payments.refundsOf(ctx, [...new Set(recent.map((r) => r.orderId))]),
+        payments.refundsOf(ctx, [...new Set(recent.map((r) => r.orderId))]), orders.numbersOf(ctx, recent.map((r) => r.orderId)),
       ]);
       const refunded = await payments.refundedOfPayments(ctx, paid.map((p) => p.id));
       return {
         owed: flagged.map((o) => ({
-          order_id: o.id, placed_on: o.placedOn.toISOString(), customer: contacts.get(o.customerId) ?? noCustomer(o.customerId),
+          order_id: o.id, order_number: orderNumberOf(o), placed_on: o.placedOn.toISOString(), customer: contacts.get(o.customerId) ?? noCustomer(o.customerId),
           payments: stillOwedPayments(o, paid.filter((p) => p.orderId === o.id), refunded).map((p) => ({
             id: p.id, provider: p.provider, provider_payment_id: p.providerPaymentId, amount: p.amountPaise / 100, created_at: p.createdAt.toISOString(),
           })),
         })).filter((o) => o.payments.length > 0),
         returns_to_refund: await summaries(ctx, waiting),
-        recent: recent.map((r) => toAdminRefund(recentWithLines.find((x) => x.id === r.id)!)),
+        recent: recent.map((r) => toAdminRefund(recentWithLines.find((x) => x.id === r.id)!, numbers.get(r.orderId) ?? '')),
       };
     },
   };

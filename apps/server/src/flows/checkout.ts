@@ -4,6 +4,7 @@ import { type CustomerContext, within } from '../lib/context.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { toSnapshot } from '../modules/addresses/addresses.service.ts';
 import type { QueuedMessage } from '../modules/notifications/notifications.service.ts';
+import { orderNumberOf } from '../modules/orders/orders.service.ts';
 import type { Services } from '../services.ts';
 import type { OrderMessages } from './order-messages.ts';
 
@@ -42,7 +43,7 @@ export function checkoutFlows(db: Database, { orders, catalog, addresses, custom
         return row;
       });
       await messages.deliver(ctx, queued);
-      return { url: `/pay?orderId=${order.id}`, orderId: order.id };
+      return { url: `/pay?orderId=${order.id}`, orderId: order.id, orderNumber: orderNumberOf(order) };
     },
 
     /** Frees the stones of unpaid orders whose reservation lapsed; any number of replicas may run it at once. Answers how many orders expired. */

@@ -160,6 +160,8 @@ const MINUTE = 60_000;
 function stageOfPlan(plan: DemoOrderPlan): OrderStage {
   if (plan.cancelled) return 'cancelled';
   if (plan.paidAfter === undefined) return 'awaiting_payment';
+  // The demo's returns stay open (requested or approved).
+  if (plan.returned) return 'return_requested';
   if (plan.deliveredAfter !== undefined) return 'delivered';
   return plan.dispatchedAfter !== undefined ? 'dispatched' : 'paid';
 }

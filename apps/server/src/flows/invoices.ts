@@ -4,7 +4,7 @@ import { type CustomerContext, type RequestContext, type Scope, type StaffContex
 import { ConflictError } from '../lib/errors.ts';
 import { listStates } from '../modules/addresses/locations.ts';
 import type { InvoiceRow } from '../modules/invoices/invoices.service.ts';
-import type { OrderRow } from '../modules/orders/orders.service.ts';
+import { orderNumberOf, type OrderRow } from '../modules/orders/orders.service.ts';
 import type { Services } from '../services.ts';
 
 /** The ISO id (`IN-RJ`) of an Indian state by its name, as order addresses keep it. */
@@ -71,7 +71,7 @@ export function invoiceFlows({ orders, catalog, stores, payments, invoices }: Se
 
   async function pdf(ctx: RequestContext, order: OrderRow) {
     const row = await invoiceOf(ctx, order);
-    return { filename: `${row.kind === 'tax' ? 'invoice' : 'receipt'}-${row.number!.replaceAll('/', '-')}.pdf`, body: await invoices.pdf(row) };
+    return { filename: `${row.kind === 'tax' ? 'invoice' : 'receipt'}-${row.number!.replaceAll('/', '-')}.pdf`, body: await invoices.pdf(row, orderNumberOf(order)) };
   }
 
   return {

@@ -2,7 +2,7 @@ import type { Config } from '../config.ts';
 import type { RequestContext } from '../lib/context.ts';
 import { escapeHtml } from '../lib/html.ts';
 import type { CustomerMessage, QueuedMessage } from '../modules/notifications/notifications.service.ts';
-import { type OrderEventRow, type OrderRow, rupees } from '../modules/orders/orders.service.ts';
+import { type OrderEventRow, orderNumberOf, type OrderRow, rupees } from '../modules/orders/orders.service.ts';
 import { storeOrigin } from '../modules/stores/stores.service.ts';
 import type { Services } from '../services.ts';
 
@@ -18,7 +18,7 @@ const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? St
 
 /** The letter of each step the customer is told about; null for the others (notes, lapsed payments ...). */
 function letterOf(store: string, order: OrderRow, e: OrderEventRow): Letter | null {
-  const n = `#${order.id}`;
+  const n = orderNumberOf(order);
   const d = e.data;
   const ret = `return #${e.returnId ?? ''}`;
   switch (e.kind) {
@@ -41,7 +41,7 @@ function letterOf(store: string, order: OrderRow, e: OrderEventRow): Letter | nu
       return {
         subject: `${store}: order ${n} is on its way`,
         paragraphs: [`Your order ${n} was dispatched with ${courier}, tracking number ${tracking}.`, 'If a stone is not what you expected, you can request a return from the order page once it arrives.'],
-        sms: { text: `${store}: order ${n} dispatched with ${courier}, tracking number ${tracking}.`, variables: { order: String(order.id), courier, tracking } },
+        sms: { text: `${store}: order ${n} dispatched with ${courier}, tracking number ${tracking}.`, variables: { order: n, courier, tracking } },
       };
     }
     case 'return_approved':

@@ -3,10 +3,11 @@ import type {
 } from '@gemstore/contracts';
 import type { CustomerContext, RequestContext } from '../lib/context.ts';
 import { ValidationError } from '../lib/errors.ts';
-import { customerTimeline, ORDER_STATUS_LABELS, type OrderRow, toOrderAddress } from '../modules/orders/orders.service.ts';
+import { customerTimeline, ORDER_STATUS_LABELS, orderNumberOf, type OrderRow, toOrderAddress } from '../modules/orders/orders.service.ts';
 import type { UploadedImage } from '../modules/returns/returns.service.ts';
 import type { Services } from '../services.ts';
 import { lineDetailsOf, payingPayment } from './order-lines.ts';
+import { standingsOf } from './order-stages.ts';
 
 /**
  * What a customer sees of orders, and asking for a return: an order with its lines, stones,
@@ -19,8 +20,8 @@ export function orderFlows(services: Services) {
   /** Orders with their lines, stones, payment, dispatch, returns and timeline, in a fixed number of queries whatever their count. */
   async function toOrders(ctx: RequestContext, rows: OrderRow[]): Promise<Order[]> {
     const ids = rows.map((o) => o.id);
-    const [{ lines, details }, paid, dispatches, events] = await Promise.all([
-      lineDetails(ctx, ids), payments.ofOrders(ctx, ids), orders.dispatches(ctx, ids), orders.events(ctx, ids),
+    const [{ lines, details }, paid, dispatches, events, standings] = await Promise.all([
+      lineDetails(ctx, ids), payments.ofOrders(ctx, ids), orders.dispatches(ctx, ids), orders.events(ctx, ids), standingsOf(services, ctx, rows),
     ]);
     const returnsOf = await returns.ofOrders(ctx, ids, details);
     const returnedLines = new Set(returnsOf.flatMap((r) => r.details.map((d) => d.id)));
@@ -30,20 +31,32 @@ export function orderFlows(services: Services) {
       const own = paid.filter((p) => p.orderId === o.id);
       const payment = payingPayment(o, own) ?? own.at(-1);
       const dispatch = dispatches.find((d) => d.orderId === o.id);
+      const standing = standings.get(o.id)!;
+      const received = own.reduce((s, p) => s + p.amountPaise, 0);
       return {
         id: o.id,
+        number: o.number,
+        order_number: orderNumberOf(o),
         placed_on: o.placedOn.toISOString(),
         status: o.status,
         status_label: ORDER_STATUS_LABELS[o.status],
+        stage: standing.stage,
+        stage_label: standing.stageLabel,
         total_qty: o.totalQty,
         total_amount: o.totalPaise / 100,
+        refunded_amount: standing.refundedPaise / 100,
+        refunded_on: standing.refundedAt?.toISOString() ?? null,
+        net_paid: (received - standing.refundedPaise) / 100,
+        refunds: standing.shownRefunds,
         reserved_until: o.reservedUntil.toISOString(),
         shipping_address2: toOrderAddress(o.shippingAddress),
         billing_address2: toOrderAddress(o.billingAddress),
         payment_method_id: o.paymentMethodId,
         details: lines.filter((l) => l.orderId === o.id).flatMap((l) => {
           const detail = details.get(l.id);
-          return detail ? [{ ...detail, product_amount: l.pricePaise / 100, total_amount: l.pricePaise / 100, returned: returnedLines.has(l.id) }] : [];
+          return detail ? [{
+            ...detail, product_amount: l.pricePaise / 100, total_amount: l.pricePaise / 100, returned: returnedLines.has(l.id), ...standing.line(l.id),
+          }] : [];
         }),
         payment: payment ? {
           id: payment.id, razorpay_payment_id: payment.providerPaymentId, amount: payment.amountPaise / 100,

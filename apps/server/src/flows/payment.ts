@@ -5,6 +5,7 @@ import { type CustomerContext, type RequestContext, within } from '../lib/contex
 import type { Transaction } from '../lib/db.ts';
 import { ConflictError } from '../lib/errors.ts';
 import type { QueuedMessage } from '../modules/notifications/notifications.service.ts';
+import { orderNumberOf } from '../modules/orders/orders.service.ts';
 import type { PayPageData } from '../modules/payments/pages.ts';
 import type { Services } from '../services.ts';
 import type { invoiceFlows } from './invoices.ts';
@@ -166,6 +167,7 @@ export function paymentFlows(
         contact: contact?.phone ?? '',
         order_id: providerOrderId,
         store_order_id: order.id,
+        order_number: orderNumberOf(order),
         token,
         provider: provider.name,
         url: `/pay/${provider.name}/${order.id}?token=${encodeURIComponent(token)}`,
@@ -178,7 +180,7 @@ export function paymentFlows(
       if (!order?.providerOrderId || payments.providerNameOfOrderId(order.providerOrderId) !== providerName) return null;
       const [store, contact] = await Promise.all([stores.findById({}, order.storeId), customers.contact({}, order.storeId, order.customerId)]);
       return {
-        orderId: order.id, status: order.status, amountPaise: order.totalPaise, storeName: store?.name ?? '',
+        orderId: order.id, orderNumber: orderNumberOf(order), status: order.status, amountPaise: order.totalPaise, storeName: store?.name ?? '',
         providerOrderId: order.providerOrderId, provider: payments.provider(providerName),
         email: contact?.email ?? '', contact: contact?.phone ?? '',
       };

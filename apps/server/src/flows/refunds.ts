@@ -36,9 +36,9 @@ export interface Settled {
 
 const unchanged = (refund: RefundRow | null): Settled => ({ refund, changed: false, after: async () => {} });
 
-export function toAdminRefund(r: RefundWithLines): AdminRefund {
+export function toAdminRefund(r: RefundWithLines, orderNumber: string): AdminRefund {
   return {
-    id: r.id, order_id: r.orderId, kind: r.kind === 'payment' ? 'payment' : 'lines', status: r.status, status_label: REFUND_STATUS_LABELS[r.status],
+    id: r.id, order_id: r.orderId, order_number: orderNumber, kind: r.kind === 'payment' ? 'payment' : 'lines', status: r.status, status_label: REFUND_STATUS_LABELS[r.status],
     amount: r.amountPaise / 100, provider: r.provider, provider_refund_id: r.providerRefundId, payment_id: r.paymentId, return_id: r.returnId,
     line_ids: r.lines.map((l) => l.orderLineId), reason: r.reason, failure_reason: r.failureReason, created_at: r.createdAt.toISOString(),
   };
@@ -292,7 +292,8 @@ export function refundFlows(db: Database, services: Services, messages: OrderMes
     async get(ctx: RequestContext, refundId: number): Promise<AdminRefund> {
       const row = await payments.refundById(ctx, refundId);
       if (!row || row.storeId !== ctx.store.id) throw new NotFoundError('This refund does not exist.');
-      return toAdminRefund((await payments.refundsOf(ctx, [row.orderId])).find((r) => r.id === row.id)!);
+      const numbers = await orders.numbersOf(ctx, [row.orderId]);
+      return toAdminRefund((await payments.refundsOf(ctx, [row.orderId])).find((r) => r.id === row.id)!, numbers.get(row.orderId) ?? '');
     },
   };
 }

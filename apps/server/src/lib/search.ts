@@ -1,13 +1,10 @@
 /**
  * The words of a search: lower case, split on anything but letters, digits and . / - (so "cat's"
- * reads "cats"), at most eight, each at least two characters. A SKU typed whole ("12-BS10023", the
- * store's id before the gin) is read as its gin.
+ * reads "cats"), at most eight, each at least two characters. A SKU is one word, as the seller typed it.
  */
-export function searchWords(storeId: number, text: string): string[] {
-  const sku = `${storeId}-`;
+export function searchWords(text: string): string[] {
   const words = text.toLowerCase().replace(/['’]/g, '').split(/[^\p{L}\p{N}./-]+/u)
     .map((w) => w.replace(/^[./-]+|[./-]+$/g, ''))
-    .map((w) => (w.startsWith(sku) && w.length > sku.length ? w.slice(sku.length) : w))
     .filter((w) => w.length >= 2);
   return [...new Set(words)].slice(0, 8);
 }

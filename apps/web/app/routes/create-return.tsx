@@ -24,7 +24,7 @@ export default function CreateReturn() {
       <Breadcrumbs items={[
         { label: 'Home', to: '/home' },
         { label: 'Your Orders', to: '/order/all' },
-        { label: `Order #${params.orderId ?? ''}`, to: orderId ? `/order/view/${orderId}` : undefined },
+        { label: order ? `Order ${order.order_number}` : 'Order', to: orderId ? `/order/view/${orderId}` : undefined },
         { label: 'Return' },
       ]} />
       <h1 className="page-title">Return Request</h1>
@@ -36,7 +36,7 @@ export default function CreateReturn() {
       )}
       {order && order.order_dispatch && (
         <>
-          <p className="muted">Order #{order.id}. Tick the stones to return and tell us why; photos help us settle it quickly.</p>
+          <p className="muted">Order {order.order_number}. Tick the stones to return and tell us why; photos help us settle it quickly.</p>
           <ReturnForm order={order} onCreated={(res) => navigate(`/order/view/${res.orderId}`)} />
         </>
       )}

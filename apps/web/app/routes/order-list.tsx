@@ -7,6 +7,7 @@ import { formatOrderDate, orderLineTitle } from '../features/orders/format.ts';
 import { itemPath } from '../lib/item-format.ts';
 import { mediaUrl } from '../lib/media.ts';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
+import { INR, formatPrice } from '../lib/money.ts';
 import { usePriceFormatter } from '../lib/store-context.tsx';
 import checkoutCss from '../styles/checkout.css?url';
 import type { RouteHandle } from '../lib/stylesheets.tsx';
@@ -14,7 +15,7 @@ import type { RouteHandle } from '../lib/stylesheets.tsx';
 export const handle: RouteHandle = { stylesheets: [checkoutCss] };
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Your Orders', matches);
 
-/** /order/all: placed date, quantity, total, ship-to, order number, details link and the stones of each order. */
+/** /order/all: placed date, quantity, total, ship-to, order number, details link, where it stands and the stones of each order. */
 export default function OrderList() {
   const orders = useOrders();
   const price = usePriceFormatter();
@@ -37,19 +38,25 @@ export default function OrderList() {
                 <div><dt>Total</dt><dd>{price(order.total_amount)}</dd></div>
                 <div><dt>Ship to</dt><dd>{order.shipping_address2.name}</dd></div>
                 <div className="order-card__number">
-                  <dt>Order #</dt><dd data-testid="order-number">{order.id}</dd>
+                  <dt>Order</dt><dd data-testid="order-number">{order.order_number}</dd>
                   <Link to={`/order/view/${order.id}`} className="order-card__link" data-testid="order-details-link">View order details</Link>
                 </div>
               </dl>
               <div className="order-card__body">
-                <p className={`order-status order-status--${order.status}`}>{order.status_label}</p>
+                <p className={`order-status order-status--${order.stage}`} data-testid="order-stage">{order.stage_label}</p>
+                {order.refunded_amount > 0 && (
+                  <p className="muted" data-testid="order-refunded">
+                    Refunded {formatPrice(order.refunded_amount, INR)}{order.refunded_on && <> on {formatOrderDate(order.refunded_on)}</>}
+                    {' · '}net paid {formatPrice(order.net_paid, INR)}
+                  </p>
+                )}
                 <ul className="order-card__items">
                   {order.details.map((line) => (
                     <li key={line.id} className="mini-item">
                       <SafeImage src={mediaUrl(line.item.image)} alt="" width={64} height={64} className="mini-item__thumb" />
                       <span className="mini-item__text">
                         <Link to={itemPath(line.item)}>{orderLineTitle(line.item)}</Link>
-                        <span className="muted">SKU {line.item.sku}</span>
+                        <span className="muted">SKU {line.item.sku}{line.stage_label && <> · {line.stage_label}</>}</span>
                       </span>
                     </li>
                   ))}

@@ -16,7 +16,7 @@ import { positiveId } from '../lib/ids.ts';
 import type { RouteHandle } from '../lib/stylesheets.tsx';
 
 export const handle: RouteHandle = { stylesheets: [checkoutCss] };
-export const meta: Route.MetaFunction = ({ params, matches }) => privatePageMeta(`Order #${params.id}`, matches);
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Order Details', matches);
 
 /** Payments are taken in rupees: the amount paid is shown as charged. */
 
@@ -32,7 +32,7 @@ export default function OrderView() {
 
   return (
     <div className="container checkout-page order-view">
-      <Breadcrumbs items={[{ label: 'Home', to: '/home' }, { label: 'Your Orders', to: '/order/all' }, { label: `Order #${params.id ?? ''}` }]} />
+      <Breadcrumbs items={[{ label: 'Home', to: '/home' }, { label: 'Your Orders', to: '/order/all' }, { label: order ? `Order ${order.order_number}` : 'Order' }]} />
       {orderId === null && <p className="form-error" role="alert">This order does not exist.</p>}
       {result.isLoading && <p className="loading" role="status">Loading the order…</p>}
       {result.isError && <p className="form-error" role="alert">{result.error.message} <Link to="/order/all">Your orders</Link></p>}
@@ -44,12 +44,12 @@ export default function OrderView() {
               <p className="order-view__meta">
                 Ordered on <span data-testid="order-placed">{formatOrderDate(order.placed_on)}</span>
                 <span aria-hidden="true"> · </span>
-                Order # <span data-testid="order-number">{order.id}</span>
+                Order <span data-testid="order-number">{order.order_number}</span>
                 <span aria-hidden="true"> · </span>
                 {order.total_qty} {order.total_qty === 1 ? 'stone' : 'stones'}
               </p>
             </div>
-            <span className={`order-status order-status--${order.status}`} data-testid="order-status">{order.status_label}</span>
+            <span className={`order-status order-status--${order.stage}`} data-testid="order-status">{order.stage_label}</span>
           </header>
 
           {paymentNote === 'failed' && !order.payment && (
@@ -86,6 +86,23 @@ export default function OrderView() {
                     </>
                   )
                   : <p className="muted">{order.status_label}</p>}
+              {order.refunds.length > 0 && (
+                <>
+                  <h3 className="panel__subtitle">Refunds</h3>
+                  <ul className="refund-list" data-testid="order-refunds">
+                    {order.refunds.map((r, i) => (
+                      <li key={i}>
+                        {r.status === 'processed' ? 'Refunded' : 'Refund on its way:'} {formatPrice(r.amount, INR)}
+                        {r.status === 'processed' ? ' on ' : ', asked on '}{formatOrderDate(r.at)}
+                      </li>
+                    ))}
+                  </ul>
+                  <dl className="facts facts--stacked">
+                    <div><dt>Refunded</dt><dd data-testid="refunded-amount">{formatPrice(order.refunded_amount, INR)}</dd></div>
+                    <div><dt>Net paid</dt><dd data-testid="net-paid">{formatPrice(order.net_paid, INR)}</dd></div>
+                  </dl>
+                </>
+              )}
               {order.status === 'paid' && <InvoiceDownload orderId={order.id} />}
             </section>
             <section className="panel" aria-labelledby="summary-title">

@@ -18,6 +18,7 @@ export default function PayPage() {
   const [params] = useSearchParams();
   const orderId = positiveId(params.get('orderId'));
   const [error, setError] = useState<string | null>(orderId ? null : 'No order was given to pay for.');
+  const [orderNumber, setOrderNumber] = useState<string | null>(null);
   const started = useRef<number | null>(null);
 
   useEffect(() => {
@@ -25,7 +26,10 @@ export default function PayPage() {
     started.current = orderId;
     setError(null);
     retryPay(orderId)
-      .then((pay) => window.location.assign(pay.url))
+      .then((pay) => {
+        setOrderNumber(pay.order_number);
+        window.location.assign(pay.url);
+      })
       .catch((e: unknown) => setError(e instanceof Error ? e.message : 'The payment could not be started.'));
   }, [orderId]);
 
@@ -43,7 +47,7 @@ export default function PayPage() {
           <div className="pay-page__box" role="status" data-testid="pay-redirecting">
             <span className="spinner" aria-hidden="true" />
             <h1 className="page-title">Redirecting to payment…</h1>
-            <p>Please wait while we open the secure payment page for order #{orderId}.</p>
+            <p>Please wait while we open the secure payment page for {orderNumber ? <>order <span data-testid="pay-order-number">{orderNumber}</span></> : 'your order'}.</p>
           </div>
         )}
     </div>

@@ -208,6 +208,13 @@ export const adminOrderRoutes = {
   adminRefunds: route({ method: 'GET', path: '/admin/refunds', access: 'staff', capability: 'refunds', summary: 'Money owed back: payments that could not buy their stones, returns received and not refunded, and the latest refunds.' }),
 } as const;
 
+/** The shop's order numbers (capability `settings`), and the orders that hold a stone (capability `orders`). */
+export const adminOrderNumberRoutes = {
+  adminOrderNumbering: route({ method: 'GET', path: '/admin/settings/order-numbers', access: 'staff', capability: 'settings', summary: "The prefix of the shop's order numbers and the number the next order takes." }),
+  adminUpdateOrderNumbering: route({ method: 'PUT', path: '/admin/settings/order-numbers', access: 'staff', capability: 'settings', summary: 'Changes the prefix of the orders placed from now on (orders placed before keep theirs).' }),
+  adminStoneOrders: route({ method: 'GET', path: '/admin/stones/:id/orders', ...orders, summary: 'The orders that hold a stone, newest first (a sold stone\'s order).' }),
+} as const;
+
 /** The back office's returns (capability `orders`; Refunded also needs `refunds`). */
 export const adminReturnRoutes = {
   adminReturns: route({ method: 'GET', path: '/admin/returns', ...orders, summary: "The store's return requests, oldest waiting first, by status (?page=n)." }),
@@ -295,6 +302,6 @@ export const routes = {
   ...storeRoutes, ...catalogRoutes, ...contentRoutes, ...authRoutes, ...customerRoutes, ...addressRoutes,
   ...cartRoutes, ...wishlistRoutes, ...orderRoutes, ...returnRoutes, ...enquiryRoutes, ...newsletterRoutes, ...paymentRoutes, ...systemRoutes, ...devRoutes,
   ...staffRoutes, ...auditRoutes, ...adminCatalogRoutes, ...adminImportRoutes, ...adminContentRoutes, ...adminSettingsRoutes, ...mediaRoutes, ...seoRoutes,
-  ...adminPeopleRoutes, ...invoiceRoutes, ...adminOrderRoutes, ...adminReturnRoutes,
+  ...adminPeopleRoutes, ...invoiceRoutes, ...adminOrderRoutes, ...adminOrderNumberRoutes, ...adminReturnRoutes,
 } as const;
 export type RouteName = keyof typeof routes;

@@ -20,6 +20,10 @@ export interface AddressSnapshot {
 export const orders = pgTable('orders', {
   id: serial('id'),
   storeId: storeRef(),
+  /** The order's number in its shop's own series, from 1 (order_number_series gives it). */
+  number: integer('number').notNull(),
+  /** The shop's prefix when the order was placed (`RG-`): the order reads `RG-12` for good, whatever the prefix becomes. */
+  numberPrefix: text('number_prefix').notNull().default(''),
   customerId: integer('customer_id').notNull(),
   status: orderStatus('status').notNull().default('pending'),
   totalQty: integer('total_qty').notNull(),
@@ -42,6 +46,7 @@ export const orders = pgTable('orders', {
 }, (t) => [
   shopKey(t),
   foreignKey({ name: 'orders_customer_fk', columns: [t.storeId, t.customerId], foreignColumns: [customers.storeId, customers.id] }),
+  uniqueIndex('orders_store_number').on(t.storeId, t.number),
   index('orders_customer').on(t.storeId, t.customerId),
   index('orders_pending').on(t.status, t.reservedUntil),
   // Webhooks and callbacks find the order by the provider's order id.
@@ -51,6 +56,17 @@ export const orders = pgTable('orders', {
   // The reconciliation job's unpaid orders with a provider order.
   index('orders_payment_check').on(t.status, t.paymentCheckedAt),
 ]);
+
+/**
+ * Each shop's order numbers: the last number given and the prefix new orders take. Placing an order
+ * moves `last_number` on in the order's own transaction, so the row stays locked until it commits:
+ * concurrent orders get consecutive numbers, and an order that fails gives its number back.
+ */
+export const orderNumberSeries = pgTable('order_number_series', {
+  storeId: integer('store_id').primaryKey().references(() => stores.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull().default(0),
+  prefix: text('prefix').notNull().default(''),
+});
 
 export const orderLines = pgTable('order_lines', {
   id: serial('id'),

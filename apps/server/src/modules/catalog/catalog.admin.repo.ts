@@ -7,6 +7,12 @@ import { keptColumns, stoneFieldColumns } from './catalog.fields.ts';
 
 /** The back office's reads and writes of the catalogue tables: every one scoped to the store. */
 
+/** The ids of the store's stones with this SKU, ignoring case (a SKU is unique in the store as typed). */
+export async function findStoneIdsBySku(db: Executor, storeId: number, sku: string): Promise<number[]> {
+  const rows = await db.select({ id: items.id }).from(items).where(and(eq(items.storeId, storeId), sql`lower(${items.gin}) = lower(${sku})`)).limit(20);
+  return rows.map((r) => r.id);
+}
+
 // ---------- Categories ----------
 
 export type CategoryValues = { parentId: number | null; name: string; url: string; image: string; sortOrder: number };

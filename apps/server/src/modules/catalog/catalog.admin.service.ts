@@ -208,6 +208,9 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
   }
 
   return {
+    /** The store's stones whose SKU is this one (ignoring case): the orders search finds their orders. */
+    stoneIdsBySku: (ctx: RequestContext, sku: string) => repo.findStoneIdsBySku(executor(db, ctx), ctx.store.id, sku),
+
     async catalog(ctx: RequestContext): Promise<AdminCatalogResponse> {
       const storeId = ctx.store.id;
       const [cats, prods, rattis, ...lists] = await Promise.all([

@@ -120,8 +120,8 @@ function toItem(row: repo.StoneRow, m: CatalogMasters, mediaBase: string): Item 
   return {
     id: row.id,
     ...shopOfRow(row),
-    // The store profile id is the SKU prefix.
-    sku: `${row.storeId}-${row.gin}`,
+    // The SKU as the seller typed it.
+    sku: row.gin,
     url: [{ url: row.url }],
     carat: caratsFromMg(row.weightMg),
     image: publicMediaUrl(row.image, mediaBase),
@@ -240,7 +240,7 @@ function resolveFilter(m: CatalogMasters, body: StoneSearchBody, product: { list
 
 /** Each word of a search with the values it names (typos forgiven); words the store's lists have not met yet are matched in one statement (catalog.repo.ts). */
 async function searchTerms(db: Executor, masters: Masters, ctx: RequestContext, text: string): Promise<repo.SearchTerm[]> {
-  const words = searchWords(ctx.store.id, text);
+  const words = searchWords(text);
   if (!words.length) return [];
   const m = await masters(ctx);
   const unmatched = words.filter((w) => !m.wordMatches.has(w));

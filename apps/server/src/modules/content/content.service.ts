@@ -40,7 +40,7 @@ export function createContentService({ readRouting, mediaBase }: { db: Database;
 
     /** Pages matching what was typed into the search box. */
     searchPages(ctx: RequestContext, text: string, limit: number): Promise<PageLink[]> {
-      const words = searchWords(ctx.store.id, text);
+      const words = searchWords(text);
       return words.length ? read(ctx, (q) => repo.searchPages(q, ctx.store.id, words, limit)) : Promise.resolve([]);
     },
 

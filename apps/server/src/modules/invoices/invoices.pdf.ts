@@ -68,7 +68,7 @@ const dateOf = (d: Date) => new Intl.DateTimeFormat('en-IN', { day: '2-digit', m
  * (description, HSN, taxable value, rate, tax), the totals, and the total in figures. Everything
  * shown comes from the frozen row.
  */
-export function renderInvoicePdf(row: InvoiceRow, fonts: InvoiceFonts): Promise<Buffer> {
+export function renderInvoicePdf(row: InvoiceRow, orderNumber: string, fonts: InvoiceFonts): Promise<Buffer> {
   const tax = row.kind === 'tax';
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${tax ? 'Tax invoice' : 'Receipt'} ${row.number ?? ''}`, Author: row.seller.legalName } });
   doc.registerFont('regular', fonts.regular);
@@ -103,7 +103,7 @@ export function renderInvoicePdf(row: InvoiceRow, fonts: InvoiceFonts): Promise<
   const rightColumn = { width: width * 0.38, align: 'right' } as const;
   write(doc, `${tax ? 'Invoice' : 'Receipt'} no.: ${row.number ?? ''}`, 'bold', 9, rightColumn, { x: left + width * 0.62, y: top });
   write(doc, `Date: ${dateOf(row.issuedAt)}`, 'regular', 9, rightColumn);
-  write(doc, `Order: #${row.orderId}`, 'regular', 9, rightColumn);
+  write(doc, `Order: ${orderNumber}`, 'regular', 9, rightColumn);
   doc.y = Math.max(doc.y, sellerBottom) + 14;
 
   // Buyer and place of supply.

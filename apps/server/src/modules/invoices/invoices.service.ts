@@ -87,11 +87,12 @@ export function createInvoicesService({ db }: { db: Database }) {
       });
     },
 
-    pdf(row: repo.InvoiceRow): Promise<Buffer> {
-      const key = `${row.id}/${row.number}`;
+    /** The invoice as PDF, naming its order by the number the customer knows (`RG-12`). */
+    pdf(row: repo.InvoiceRow, orderNumber: string): Promise<Buffer> {
+      const key = `${row.id}/${row.number}/${orderNumber}`;
       let made = pdfs.get(key);
       if (!made) {
-        made = renderInvoicePdf(row, fonts ??= loadInvoiceFonts());
+        made = renderInvoicePdf(row, orderNumber, fonts ??= loadInvoiceFonts());
         pdfs.set(key, made);
         made.catch(() => pdfs.delete(key));
         if (pdfs.size > PDFS_KEPT) pdfs.delete(pdfs.keys().next().value!);

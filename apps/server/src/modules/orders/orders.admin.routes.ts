@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { adminOrderRoutes, endpoints, ORDER_CSV_COLUMNS } from '@gemstore/contracts';
+import { adminOrderNumberRoutes, adminOrderRoutes, endpoints, ORDER_CSV_COLUMNS } from '@gemstore/contracts';
 import { sendCsv } from '../../lib/csv.ts';
 import { endpointsOf, registerEndpoints } from '../../lib/endpoints.ts';
 
-/** The back office's orders (/api/admin/orders, capability `orders`) and refunds (capability `refunds`). */
+/** The back office's orders (/api/admin/orders, capability `orders`), refunds (capability `refunds`) and order numbers (capability `settings`). */
 export async function ordersAdminRoutes(app: FastifyInstance) {
   const { adminOrders, adminReturns } = app.flows;
   registerEndpoints(app, endpointsOf(endpoints, adminOrderRoutes), {
@@ -16,5 +16,10 @@ export async function ordersAdminRoutes(app: FastifyInstance) {
     adminOrderNote: (request) => adminOrders.note(request.ctx, request.params.id, request.body.note),
     adminOrderRefund: (request) => adminOrders.refund(request.ctx, request.params.id, request.body),
     adminRefunds: (request) => adminReturns.owed(request.ctx),
+  });
+  registerEndpoints(app, endpointsOf(endpoints, adminOrderNumberRoutes), {
+    adminOrderNumbering: (request) => adminOrders.numbering(request.ctx),
+    adminUpdateOrderNumbering: (request) => adminOrders.setNumbering(request.ctx, request.body),
+    adminStoneOrders: (request) => adminOrders.ofStone(request.ctx, request.params.id),
   });
 }

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, notLike, or, type SQL, sql } from 'drizzle-orm';
 import {
-  type AddressSnapshot, orderDispatches, orderEvents, orderLines, orders,
+  type AddressSnapshot, orderDispatches, orderEvents, orderLines, orderNumberSeries, orders,
 } from '@gemstore/db';
+import type { OrderStage } from '@gemstore/contracts';
 import { type Executor, likeLiteral } from '../../lib/db.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -18,8 +19,36 @@ export interface NewOrder {
   placedOn: Date;
 }
 
+/**
+ * The shop's next order number and its prefix now. The series row stays locked until the caller's
+ * transaction ends, so orders placed at once get consecutive numbers, and a rolled-back order's
+ * number is given again.
+ */
+export async function nextOrderNumber(db: Executor, storeId: number): Promise<{ number: number; prefix: string }> {
+  const [row] = await db.insert(orderNumberSeries).values({ storeId, lastNumber: 1 })
+    .onConflictDoUpdate({ target: orderNumberSeries.storeId, set: { lastNumber: sql`${orderNumberSeries.lastNumber} + 1` } })
+    .returning({ number: orderNumberSeries.lastNumber, prefix: orderNumberSeries.prefix });
+  return row!;
+}
+
+/** The shop's series: its prefix and the last number given (0 before its first order). */
+export async function findNumberSeries(db: Executor, storeId: number, lock = false): Promise<{ prefix: string; lastNumber: number }> {
+  const q = db.select({ prefix: orderNumberSeries.prefix, lastNumber: orderNumberSeries.lastNumber }).from(orderNumberSeries)
+    .where(eq(orderNumberSeries.storeId, storeId));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? { prefix: '', lastNumber: 0 };
+}
+
+/** Sets the prefix of the shop's new orders (the series row is made when the shop has none yet). */
+export async function setNumberPrefix(db: Executor, storeId: number, prefix: string): Promise<void> {
+  await db.insert(orderNumberSeries).values({ storeId, prefix })
+    .onConflictDoUpdate({ target: orderNumberSeries.storeId, set: { prefix } });
+}
+
+/** Writes an order with the shop's next number (inside the caller's transaction) and its lines. */
 export async function insertOrder(db: Executor, order: NewOrder, lines: { itemId: number; itemName: string; pricePaise: number }[]): Promise<OrderRow> {
-  const [row] = await db.insert(orders).values(order).returning();
+  const { number, prefix } = await nextOrderNumber(db, order.storeId);
+  const [row] = await db.insert(orders).values({ ...order, number, numberPrefix: prefix }).returning();
   await db.insert(orderLines).values(lines.map((l) => ({ ...l, storeId: order.storeId, orderId: row!.id })));
   return row!;
 }
@@ -46,6 +75,20 @@ export async function findOrderByProviderOrderId(db: Executor, providerOrderId: 
 
 export async function listOrders(db: Executor, storeId: number, customerId: number, limit: number): Promise<OrderRow[]> {
   return db.select().from(orders).where(and(eq(orders.storeId, storeId), eq(orders.customerId, customerId)))
+    .orderBy(desc(orders.placedOn), desc(orders.id)).limit(limit);
+}
+
+/** The number and prefix of each of these orders of the store. */
+export async function listOrderNumbers(db: Executor, storeId: number, orderIds: number[]): Promise<{ id: number; number: number; numberPrefix: string }[]> {
+  if (orderIds.length === 0) return [];
+  return db.select({ id: orders.id, number: orders.number, numberPrefix: orders.numberPrefix }).from(orders)
+    .where(and(eq(orders.storeId, storeId), inArray(orders.id, orderIds)));
+}
+
+/** The store's orders holding this stone, newest first. */
+export async function listOrdersOfItem(db: Executor, storeId: number, itemId: number, limit: number): Promise<OrderRow[]> {
+  return db.select().from(orders)
+    .where(and(eq(orders.storeId, storeId), sql`${orders.id} in (select ${orderLines.orderId} from ${orderLines} where ${orderLines.itemId} = ${itemId})`))
     .orderBy(desc(orders.placedOn), desc(orders.id)).limit(limit);
 }
 
@@ -180,13 +223,14 @@ export async function listEvents(db: Executor, orderIds: number[]): Promise<Orde
 
 // ---------- The back office's list ----------
 
-export type OrderStage = 'awaiting_payment' | 'payment_lapsed' | 'cancelled' | 'paid' | 'dispatched' | 'delivered';
 
 export interface AdminOrderFilter {
   stage?: OrderStage;
   refundOwed?: boolean;
-  /** An order number. */
-  orderId?: number;
+  /** An order number of the shop's series, with the prefix typed before it if any (matched ignoring case and punctuation). */
+  number?: { value: number; prefix: string };
+  /** Orders holding one of these stones (a SKU's stones come from the catalog module). */
+  itemIds?: number[];
   /** Text matched against the shipping name (customerIds come from the customers module). */
   text?: string;
   /** Digits matched against the shipping phone's digits. */
@@ -198,26 +242,54 @@ export interface AdminOrderFilter {
 
 export type AdminOrderRow = OrderRow & { dispatchedAt: Date | null; deliveredAt: Date | null; courierPartner: string | null; trackingNumber: string | null };
 
+/*
+ * The facts of stageOf (orders.service) in SQL, for the list's filter: the order's lines refunded
+ * by processed refunds, its open returns, and its returns whose stones are back but not all refunded.
+ * The return and refund tables are read here by name only, as the order's own facts.
+ */
+const refundedLines = sql`(select count(*) from refund_lines rl join refunds r on r.id = rl.refund_id
+  where r.order_id = ${orders.id} and r.status = 'processed')`;
+const allLines = sql`(select count(*) from order_lines ol where ol.order_id = ${orders.id})`;
+const openReturn = sql`exists (select 1 from return_requests rr where rr.order_id = ${orders.id} and rr.status in ('requested', 'approved', 'picked_up'))`;
+const stonesBack = sql`exists (select 1 from return_requests rr join return_lines rtl on rtl.return_id = rr.id
+  where rr.order_id = ${orders.id} and rr.status in ('received', 'refunded')
+    and not exists (select 1 from refund_lines rl join refunds r on r.id = rl.refund_id where rl.order_line_id = rtl.order_line_id and r.status = 'processed'))`;
+const isPaid = eq(orders.status, 'paid');
+const isRefunded = sql`(${refundedLines} > 0 and ${refundedLines} = ${allLines})`;
 const dispatched = sql`${orderDispatches.orderId} is not null`;
 
+const not = (c: SQL) => sql`not ${c}`;
+
+/** The orders whose stage (stageOf) is this one: each paid stage rules out the ones stageOf puts before it. */
 function stageCondition(stage: OrderStage): SQL {
+  const someRefunded = sql`${refundedLines} > 0`;
+  // Paid, and none of the return or refund stages: the order stands by its dispatch.
+  const settled = and(isPaid, not(someRefunded), not(openReturn), not(stonesBack))!;
   switch (stage) {
     case 'awaiting_payment': return eq(orders.status, 'pending');
     case 'payment_lapsed': return eq(orders.status, 'expired');
     case 'cancelled': return eq(orders.status, 'cancelled');
-    case 'paid': return and(eq(orders.status, 'paid'), isNull(orderDispatches.orderId))!;
-    case 'dispatched': return and(dispatched, isNull(orderDispatches.deliveredAt))!;
-    case 'delivered': return isNotNull(orderDispatches.deliveredAt);
+    case 'refunded': return and(isPaid, isRefunded)!;
+    case 'return_requested': return and(isPaid, not(isRefunded), openReturn)!;
+    case 'returned': return and(isPaid, not(isRefunded), not(openReturn), stonesBack)!;
+    case 'partly_refunded': return and(isPaid, not(isRefunded), not(openReturn), not(stonesBack), someRefunded)!;
+    case 'paid': return and(settled, isNull(orderDispatches.orderId))!;
+    case 'dispatched': return and(settled, dispatched, isNull(orderDispatches.deliveredAt))!;
+    case 'delivered': return and(settled, isNotNull(orderDispatches.deliveredAt))!;
   }
 }
 
 function adminWhere(storeId: number, f: AdminOrderFilter): SQL {
   const search: SQL[] = [];
-  if (f.orderId !== undefined) search.push(eq(orders.id, f.orderId));
+  if (f.number) {
+    search.push(and(eq(orders.number, f.number.value), f.number.prefix
+      ? sql`regexp_replace(lower(${orders.numberPrefix}), '[^a-z0-9]', '', 'g') = ${f.number.prefix}` : undefined)!);
+  }
+  if (f.itemIds?.length) search.push(sql`${orders.id} in (select ${orderLines.orderId} from ${orderLines} where ${inArray(orderLines.itemId, f.itemIds)})`);
   if (f.customerIds?.length) search.push(inArray(orders.customerId, f.customerIds));
   if (f.text) search.push(sql`${orders.shippingAddress}->>'name' ilike ${`%${likeLiteral(f.text)}%`}`);
   if (f.phoneDigits) search.push(sql`regexp_replace(${orders.shippingAddress}->>'phone', '[^0-9]', '', 'g') like ${`%${f.phoneDigits}%`}`);
-  const searching = f.orderId !== undefined || f.customerIds !== undefined || f.text !== undefined || f.phoneDigits !== undefined;
+  const searching = f.number !== undefined || f.itemIds !== undefined || f.customerIds !== undefined || f.text !== undefined || f.phoneDigits !== undefined;
   return and(
     eq(orders.storeId, storeId),
     f.stage ? stageCondition(f.stage) : undefined,

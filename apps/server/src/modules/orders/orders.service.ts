@@ -1,5 +1,6 @@
 import {
-  ORDER_STAGE_LABELS, type OrderAddress, type OrderStage, PAYMENT_METHODS, type PaymentMethod, type PaymentMethodsResponse,
+  formatOrderNumber, ORDER_LINE_STAGE_LABELS, ORDER_STAGE_LABELS, type OrderAddress, type OrderLineStage, type OrderStage,
+  PAYMENT_METHODS, type PaymentMethod, type PaymentMethodsResponse,
 } from '@gemstore/contracts';
 import type { AddressSnapshot, Database } from '@gemstore/db';
 import { type CustomerContext, executor, type RequestContext, type Scope } from '../../lib/context.ts';
@@ -20,14 +21,53 @@ export const ORDER_STATUS_LABELS: Record<repo.OrderRow['status'], string> = {
   pending: 'Awaiting payment', paid: 'Paid', expired: 'Payment time ran out', cancelled: 'Cancelled',
 };
 
-/** Where an order stands: its payment status, then its dispatch and delivery. */
-export function stageOf(order: Pick<repo.OrderRow, 'status'>, dispatch: { deliveredAt: Date | null } | null | undefined): OrderStage {
-  if (order.status === 'pending') return 'awaiting_payment';
-  if (order.status === 'expired') return 'payment_lapsed';
-  if (order.status === 'cancelled') return 'cancelled';
-  if (!dispatch) return 'paid';
-  return dispatch.deliveredAt ? 'delivered' : 'dispatched';
+/** What an order's stage is worked out from: its payment status, dispatch, lines, returns and refunds. */
+export interface OrderFacts {
+  status: repo.OrderRow['status'];
+  dispatch: { deliveredAt: Date | null } | null | undefined;
+  lineIds: number[];
+  /** Its return requests with the order lines each takes back (rejected ones change nothing). */
+  returns: { status: 'requested' | 'approved' | 'picked_up' | 'rejected' | 'received' | 'refunded'; lineIds: number[] }[];
+  /** The order lines whose refund was made (processed): one on its way does not count yet. */
+  refundedLineIds: ReadonlySet<number>;
 }
+
+const OPEN_RETURN = new Set(['requested', 'approved', 'picked_up']);
+/** A return whose stones are back with the shop (Refunded as soon as the refund is asked; its money may still be on its way). */
+const BACK_RETURN = new Set(['received', 'refunded']);
+
+/**
+ * Where an order stands, from its facts: the one rule the customer's pages, the back office and
+ * the CSV all show (the order list's filter asks the same in SQL: orders.repo stageCondition).
+ * Unpaid orders by their status; a paid one by its refunds, then an open return, then stones back
+ * and not refunded, then its dispatch and delivery.
+ */
+export function stageOf(f: OrderFacts): OrderStage {
+  if (f.status === 'pending') return 'awaiting_payment';
+  if (f.status === 'expired') return 'payment_lapsed';
+  if (f.status === 'cancelled') return 'cancelled';
+  const refunded = f.lineIds.filter((id) => f.refundedLineIds.has(id)).length;
+  if (refunded > 0 && refunded === f.lineIds.length) return 'refunded';
+  if (f.returns.some((r) => OPEN_RETURN.has(r.status))) return 'return_requested';
+  if (f.returns.some((r) => BACK_RETURN.has(r.status) && r.lineIds.some((id) => !f.refundedLineIds.has(id)))) return 'returned';
+  if (refunded > 0) return 'partly_refunded';
+  if (!f.dispatch) return 'paid';
+  return f.dispatch.deliveredAt ? 'delivered' : 'dispatched';
+}
+
+/** Where one stone of the order stands once a return or refund touched it; null before. */
+export function lineStageOf(f: Pick<OrderFacts, 'returns' | 'refundedLineIds'>, lineId: number): OrderLineStage | null {
+  if (f.refundedLineIds.has(lineId)) return 'refunded';
+  const own = f.returns.filter((r) => r.lineIds.includes(lineId));
+  if (own.some((r) => BACK_RETURN.has(r.status))) return 'returned';
+  if (own.some((r) => OPEN_RETURN.has(r.status))) return 'return_requested';
+  return null;
+}
+
+export const lineStageLabel = (stage: OrderLineStage | null) => (stage ? ORDER_LINE_STAGE_LABELS[stage] : null);
+
+/** The order's number as people read it (`RG-12`, `#12`). */
+export const orderNumberOf = (order: Pick<repo.OrderRow, 'numberPrefix' | 'number'>) => formatOrderNumber(order.numberPrefix, order.number);
 
 export const stageLabel = (stage: OrderStage) => ORDER_STAGE_LABELS[stage];
 
@@ -89,6 +129,17 @@ export function createOrdersService({ db }: { db: Database }) {
     findByProviderOrderId: (scope: Scope, providerOrderId: string) => repo.findOrderByProviderOrderId(q(scope), providerOrderId),
 
     lines: (scope: Scope, orderIds: number[]) => repo.listOrderLines(q(scope), orderIds),
+    /** The numbers of these orders of the store as people read them (`RG-12`), by order id. */
+    async numbersOf(ctx: RequestContext, orderIds: number[]): Promise<Map<number, string>> {
+      const rows = await repo.listOrderNumbers(q(ctx), ctx.store.id, [...new Set(orderIds)]);
+      return new Map(rows.map((r) => [r.id, orderNumberOf(r)]));
+    },
+    /** The shop's series: the prefix its new orders take (empty: none) and the last number given; locked for the caller's transaction when asked. */
+    numberSeries: (ctx: RequestContext, lock = false) => repo.findNumberSeries(q(ctx), ctx.store.id, lock),
+    /** The store's orders holding this stone, newest first. */
+    ofStone: (ctx: RequestContext, itemId: number, limit: number) => repo.listOrdersOfItem(q(ctx), ctx.store.id, itemId, limit),
+    /** Sets the prefix of the shop's orders placed from now on (orders placed before keep theirs). */
+    setNumberPrefix: (ctx: RequestContext, prefix: string) => repo.setNumberPrefix(q(ctx), ctx.store.id, prefix),
     dispatches: (scope: Scope, orderIds: number[]) => repo.listDispatches(q(scope), orderIds),
     update: (scope: Scope, orderId: number, values: Parameters<typeof repo.updateOrder>[2]) => repo.updateOrder(q(scope), orderId, values),
     /** Sets the provider order id unless another request set one first; answers the id now stored. */

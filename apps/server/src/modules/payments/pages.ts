@@ -5,6 +5,8 @@ import type { PaymentProvider } from './providers.ts';
 /** What a payment page shows. */
 export interface PayPageData {
   orderId: number;
+  /** The order's number as the customer reads it (`RG-12`, `#12`). */
+  orderNumber: string;
   status: string;
   amountPaise: number;
   storeName: string;
@@ -47,7 +49,7 @@ export function sandboxPage(d: PayPageData, callbackPath: string, signed: { paym
   const hidden = (name: string, value: string) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
   return page(`Pay ${d.storeName} – sandbox`, `
     <h1>${escapeHtml(d.storeName)}</h1>
-    <dl><dt>Order</dt><dd>#${escapeHtml(d.orderId)}</dd><dt>Payment order</dt><dd>${escapeHtml(d.providerOrderId)}</dd></dl>
+    <dl><dt>Order</dt><dd>${escapeHtml(d.orderNumber)}</dd><dt>Payment order</dt><dd>${escapeHtml(d.providerOrderId)}</dd></dl>
     <p class="amount">${escapeHtml(rupees(d.amountPaise))}</p>
     <div class="actions">
       <form method="post" action="${escapeHtml(callbackPath)}">
@@ -88,7 +90,7 @@ export function razorpayPage(d: PayPageData, callbackUrl: string, nonce: string)
     amount: d.amountPaise,
     currency: 'INR',
     name: d.storeName,
-    description: `Order #${d.orderId}`,
+    description: `Order ${d.orderNumber}`,
     order_id: d.providerOrderId,
     prefill: { email: d.email, contact: d.contact },
     notes: { store_order_id: String(d.orderId) },
@@ -97,7 +99,7 @@ export function razorpayPage(d: PayPageData, callbackUrl: string, nonce: string)
   };
   return page(`Pay ${d.storeName}`, `
     <h1>${escapeHtml(d.storeName)}</h1>
-    <dl><dt>Order</dt><dd>#${escapeHtml(d.orderId)}</dd></dl>
+    <dl><dt>Order</dt><dd>${escapeHtml(d.orderNumber)}</dd></dl>
     <p class="amount">${escapeHtml(rupees(d.amountPaise))}</p>
     <div class="actions"><button class="pay" id="pay" type="button">Pay now</button></div>
     <p class="note">The secure Razorpay window opens for the payment.</p>
@@ -109,6 +111,6 @@ export function razorpayPage(d: PayPageData, callbackUrl: string, nonce: string)
 }
 
 export function messagePage(title: string, message: string, orderId?: number): string {
-  const link = orderId ? `<p><a href="/order/view/${escapeHtml(orderId)}">Back to order #${escapeHtml(orderId)}</a></p>` : '<p><a href="/">Back to the shop</a></p>';
+  const link = orderId ? `<p><a href="/order/view/${escapeHtml(orderId)}">Back to your order</a></p>` : '<p><a href="/">Back to the shop</a></p>';
   return page(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${link}`);
 }

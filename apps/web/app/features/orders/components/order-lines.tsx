@@ -4,7 +4,7 @@ import { itemPath } from '../../../lib/item-format.ts';
 import { usePriceFormatter } from '../../../lib/store-context.tsx';
 import { orderLineTitle } from '../format.ts';
 
-/** The order's stones with the amounts they were bought for. */
+/** The order's stones with the amounts they were bought for, and where each stands once returned or refunded. */
 export function OrderLines({ lines }: { lines: OrderLine[] }) {
   const price = usePriceFormatter();
   return (
@@ -25,7 +25,7 @@ export function OrderLines({ lines }: { lines: OrderLine[] }) {
             <StoneProductCell
               to={itemPath(line.item)}
               title={orderLineTitle(line.item)}
-              badge={line.returned && <span className="badge badge--muted">Return requested</span>}
+              badge={line.stage_label && <span className={`badge badge--${line.stage}`} data-testid="line-stage">{line.stage_label}</span>}
             />
             <td data-label="SKU" className="lines-table__sku">{line.item.sku}</td>
             <td data-label="Amount" className="num">{price(line.total_amount)}</td>

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './constants.ts';
-import { SafeWebUrl } from './store.ts';
-import { MAX_STONE_PHOTOS, normalisePictureRef, Photo, parsePhotoName } from './media.ts';
+import { normalisePictureRef, parsePhotoName } from './media.ts';
 
 /**
  * The back office's catalogue calls (/api/admin/...): categories, products (gem types), the store's

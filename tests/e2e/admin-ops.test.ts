@@ -29,7 +29,7 @@ describe('back office: enquiries, customers, the dashboard and invoices', () => 
     const product = products.find((p) => p.url.content === 'ruby') ?? products[0]!;
     const listing = await api<ListingResponse>('product-items?page=1', { body: { filter: { product: product.id, grades: [], ratti: [], colors: [], clarities: [], shapes: [], origins: [] } } });
     const stone = listing.data[0]!;
-    const { orderId } = await asCustomer<{ orderId: number }>('place-order', token, {
+    const { orderId, orderNumber } = await asCustomer<{ orderId: number; orderNumber: string }>('place-order', token, {
       itemIds: [stone.id], shippingAddressId: addressId, billingAddressId: addressId, paymentMethodId: 1001, origin: origin(),
     });
     const pay = await asCustomer<{ url: string }>('retry-pay', token, { orderId });
@@ -90,7 +90,8 @@ describe('back office: enquiries, customers, the dashboard and invoices', () => 
     await staff.page.getByRole('link', { name: 'Customers' }).first().click();
     await staff.page.getByLabel('Search').fill(customer.email);
     await staff.page.getByRole('link', { name: customer.name }).click();
-    await staff.page.getByRole('cell', { name: `#${orderId}` }).waitFor();
+    // The customer's page names the order by the shop's own number.
+    await staff.page.getByRole('cell', { name: orderNumber }).waitFor();
     await staff.page.getByRole('button', { name: 'Block customer' }).click();
     await staff.page.getByLabel('Reason (staff only)').fill('Disputed payment');
     await staff.page.getByRole('button', { name: 'Block', exact: true }).click();

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { AggregatorRegistry } from 'prom-client';
 import { buildApp } from './app.ts';
 import { trackConnections } from './lib/connection-drain.ts';
+import { handOutConnections, takeHandedConnections, workerSocketPath } from './lib/worker-connections.ts';
 import { installJobsSchema } from './lib/jobs.ts';
 import { startupLogger } from './lib/logging.ts';
 import { createMetrics } from './lib/metrics.ts';
@@ -16,6 +17,8 @@ import { loadConfig, type Config } from './config.ts';
 const IDLE_CONNECTION_GRACE_MS = 1000;
 /** Time left after the drain for the app and the database to close before the process exits anyway. */
 const CLOSE_GRACE_MS = 5000;
+/** How long a worker waits beyond SHUTDOWN_DELAY_SECONDS for its primary to say that no connection follows. */
+const RETIRE_GRACE_MS = 2000;
 
 let config: Config;
 try {
@@ -63,19 +66,21 @@ async function runPrimary(config: Config): Promise<void> {
     host: config.metrics.host, port: config.metrics.port, token: config.metrics.token,
     scrape: async () => ({ contentType: aggregator.contentType, body: await aggregator.clusterMetrics() }),
   });
+  // The primary takes the port and hands each connection to a worker (lib/worker-connections.ts).
+  const connections = handOutConnections({ port: config.port, host: config.host });
   let stopping = false;
   let failed = false;
-  const start = () => cluster.fork();
+  const start = () => connections.add(cluster.fork());
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (code !== 0) failed = true;
       return;
     }
-    startup.error({ pid: worker.process.pid, code, signal }, 'a worker stopped unexpectedly; starting another');
+    if (code === 0) startup.info({ pid: worker.process.pid }, 'a worker stopped; starting another');
+    else startup.error({ pid: worker.process.pid, code, signal }, 'a worker stopped unexpectedly; starting another');
     start();
   });
   for (let i = 0; i < config.webConcurrency; i++) start();
-  startup.info(`Gemstore on http://localhost:${config.port}: ${config.webConcurrency} workers (postgres)${metricsServer ? `, metrics on http://${config.metrics.host}:${config.metrics.port}/metrics` : ''}`);
 
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -86,7 +91,9 @@ async function runPrimary(config: Config): Promise<void> {
       if (w.isDead()) resolve();
       else w.once('exit', () => resolve());
     }));
-    for (const w of running) w.process.kill('SIGTERM');
+    // Readiness answers 503 in every worker at once; the port closes after SHUTDOWN_DELAY_SECONDS,
+    // and only then does a worker drain: every connection accepted until then is served.
+    void connections.stop(config.shutdownDelaySeconds * 1000);
     void Promise.all(exited).then(async () => {
       if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
       process.exit(failed ? 1 : 0);
@@ -94,6 +101,15 @@ async function runPrimary(config: Config): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  try {
+    await connections.listening;
+  } catch (err) {
+    startup.error({ err }, `cannot listen on ${config.host}:${config.port}`);
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+    process.exit(1);
+  }
+  startup.info(`Gemstore on http://localhost:${config.port}: ${config.webConcurrency} workers (postgres)${metricsServer ? `, metrics on http://${config.metrics.host}:${config.metrics.port}/metrics` : ''}`);
 }
 
 /** One server process: alone, or one of a cluster's workers (then it neither migrates nor seeds, and its metrics go to the primary's scrape). */
@@ -117,16 +133,30 @@ async function runServer(config: Config): Promise<void> {
     scrape: async () => ({ contentType: metrics.registry.contentType, body: await metrics.registry.metrics() }),
   });
   const httpConnections = trackConnections(app.server);
-  // A worker stops on the primary's SIGTERM alone: Ctrl-C reaches every process of the terminal, and a second signal would cut the drain short.
-  if (cluster.isWorker) process.on('SIGINT', () => {});
+  // In a cluster the primary holds the port and hands this worker its connections, and says when
+  // to stop (lib/worker-connections.ts).
+  let closing = false;
+  let stopOnce = () => {};
+  const handed = cluster.isWorker ? takeHandedConnections(app.server, () => stopOnce()) : undefined;
   // SIGTERM (and SIGINT): stop accepting, finish what was accepted, then close the app and the database.
-  closeWithGrace({ delay: (config.shutdownDelaySeconds + config.shutdownTimeoutSeconds) * 1000 + CLOSE_GRACE_MS, ...(cluster.isWorker ? { skip: ['SIGINT'] } : {}) }, async ({ signal, err }) => {
+  // A worker stops when its primary says so, or on a SIGTERM of its own, once: a group's SIGTERM
+  // reaches the primary too, and Ctrl-C every process of the terminal, and a second signal would
+  // cut the drain short.
+  const shutdown = closeWithGrace({
+    delay: (config.shutdownDelaySeconds + config.shutdownTimeoutSeconds) * 1000 + CLOSE_GRACE_MS + (handed ? RETIRE_GRACE_MS : 0),
+    ...(handed ? { skip: ['SIGINT', 'SIGTERM'] } : {}),
+  }, async ({ signal, err }) => {
+    closing = true;
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing the requests in progress');
     // Not ready from now on; behind a balancer, new connections are still taken for SHUTDOWN_DELAY_SECONDS,
     // the time its health check needs to take this process out, so none is refused meanwhile.
     app.services.health.drain();
-    if (!err && config.shutdownDelaySeconds > 0) {
+    if (handed) {
+      // The primary goes on handing over connections for SHUTDOWN_DELAY_SECONDS (one worker stopping
+      // alone: none from now on), then closes the port and says that none follows.
+      await handed.retire(config.shutdownDelaySeconds * 1000 + RETIRE_GRACE_MS);
+    } else if (!err && config.shutdownDelaySeconds > 0) {
       app.log.info(`readiness answers 503; accepting connections for ${config.shutdownDelaySeconds} s more`);
       await new Promise((r) => setTimeout(r, config.shutdownDelaySeconds * 1000));
     }
@@ -139,7 +169,21 @@ async function runServer(config: Config): Promise<void> {
     if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
     await Promise.all([handle.close(), replica?.close()]);
   });
+  stopOnce = () => {
+    if (closing) return;
+    closing = true;
+    void shutdown.close();
+  };
+  if (handed) {
+    process.on('SIGTERM', () => stopOnce());
+    process.on('SIGINT', () => {});
+    const socket = workerSocketPath();
+    process.once('exit', () => socket.remove());
+    await app.listen({ path: socket.path, exclusive: true });
+    handed.ready();
+    app.log.info(`worker ${process.pid} serving on port ${config.port}`);
+    return;
+  }
   await app.listen({ port: config.port, host: config.host });
-  if (cluster.isWorker) app.log.info(`worker ${process.pid} serving on port ${config.port}`);
-  else app.log.info(`Gemstore on http://localhost:${config.port} (${handle.kind}${handle.kind === 'pglite' ? `, ${join(config.dataDir, 'pglite')}` : ''})${metricsServer ? `, metrics on http://${config.metrics.host}:${config.metrics.port}/metrics` : ''}`);
+  app.log.info(`Gemstore on http://localhost:${config.port} (${handle.kind}${handle.kind === 'pglite' ? `, ${join(config.dataDir, 'pglite')}` : ''})${metricsServer ? `, metrics on http://${config.metrics.host}:${config.metrics.port}/metrics` : ''}`);
 }

@@ -9,8 +9,10 @@
  * client gets `Connection: close` on its last answer); checks that a new connection is refused once
  * the server is draining, and that the process exits by itself, with code 0, in bounded time.
  * With --web-concurrency N (PostgreSQL only) the server runs N worker processes (WEB_CONCURRENCY) and
- * the signal goes to their primary, which passes it on; the targets are the same.
- * Prints the figures; exits 1 when a target is missed.
+ * the signal goes to their primary, which passes it on; the targets are the same. A list (`1,2`) runs
+ * each case in turn on the same database, the server started afresh each time (the first start
+ * migrates and seeds it, the later ones find it ready).
+ * Prints the figures of each case; exits 1 when a target is missed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -18,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  DEMO_DOMAIN, type RequestSpec, cleanUpOnInterrupt, countBy, outcome, report, runLoad, send, sleep, startServer,
+  DEMO_DOMAIN, type RequestSpec, cleanUpOnInterrupt, countBy, outcome, report, runLoad, send, sleep, startServer, type ServerProcess,
 } from './fault-support.ts';
 import { type Cluster, createCluster } from './throwaway-postgres.ts';
 
@@ -32,8 +34,12 @@ const { values: args } = parseArgs({
     'web-concurrency': { type: 'string', default: '1' },
   },
 });
-const webConcurrency = Number(args['web-concurrency']);
-if (webConcurrency > 1 && !args.postgres && !args['database-url']) {
+const concurrencies = args['web-concurrency'].split(',').map(Number);
+if (concurrencies.some((n) => !Number.isInteger(n) || n < 1)) {
+  console.error('--web-concurrency takes a number of workers, or a list of them (1,2).');
+  process.exit(2);
+}
+if (concurrencies.some((n) => n > 1) && !args.postgres && !args['database-url']) {
   console.error('--web-concurrency above 1 needs --postgres or --database-url: the embedded database belongs to one process.');
   process.exit(2);
 }
@@ -43,7 +49,7 @@ const maxExitMs = Number(args['max-exit-seconds']) * 1000;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-sigterm-'));
 cleanUpOnInterrupt(async () => rmSync(dataDir, { recursive: true, force: true }));
-let server: Awaited<ReturnType<typeof startServer>> | undefined;
+const servers: ServerProcess[] = [];
 let cluster: Cluster | undefined;
 try {
   if (args.postgres) {
@@ -52,12 +58,23 @@ try {
   }
   const databaseUrl = cluster?.url ?? args['database-url'];
   const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
-  console.log(`starting the server on ${database} with the demo data…`);
-  server = await startServer({
+  for (const webConcurrency of concurrencies) await sigtermUnderLoad(webConcurrency, databaseUrl, database);
+} finally {
+  for (const server of servers) await server.stop();
+  await cluster?.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** One case: the server with this many workers, SIGTERM under keep-alive load, the figures and the targets. */
+async function sigtermUnderLoad(webConcurrency: number, databaseUrl: string | undefined, database: string): Promise<void> {
+  const startedAt = performance.now();
+  console.log(`starting the server on ${database}${webConcurrency > 1 ? ` with ${webConcurrency} workers` : ''} with the demo data…`);
+  const server = await startServer({
     DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: 'true', WEB_CONCURRENCY: String(webConcurrency),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  console.log(`server ready after ${(performance.now() / 1000).toFixed(1)} s`);
+  servers.push(server);
+  console.log(`server ready after ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
   const base = server.base;
   const api = { domain: DEMO_DOMAIN };
   const probe = new Agent({ keepAlive: false });
@@ -83,7 +100,7 @@ try {
   server.child.kill('SIGTERM');
   // The server has taken the signal in once an answer says Connection: close; a connection opened after that must be refused.
   const drainSeen = async () => {
-    for (let i = 0; i < 500 && server!.exitCode() === undefined; i++) {
+    for (let i = 0; i < 500 && server.exitCode() === undefined; i++) {
       if (load.samples.some((s) => s.end >= signalAt && s.connectionClose)) return true;
       await sleep(10);
     }
@@ -128,8 +145,4 @@ try {
   if (misses.length) console.log(`\nserver output (tail):\n${server.output().slice(-4000)}`);
   const processes = webConcurrency > 1 ? `, ${webConcurrency} server workers` : '';
   report(`SIGTERM under load (${database}${processes}, ${workers} keep-alive connections, signal after ${beforeMs / 1000} s)`, figures, misses);
-} finally {
-  await server?.stop();
-  await cluster?.destroy();
-  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -67,7 +67,10 @@ async function runPrimary(config: Config): Promise<void> {
     scrape: async () => ({ contentType: aggregator.contentType, body: await aggregator.clusterMetrics() }),
   });
   // The primary takes the port and hands each connection to a worker (lib/worker-connections.ts).
-  const connections = handOutConnections({ port: config.port, host: config.host });
+  const connections = handOutConnections({
+    port: config.port, host: config.host,
+    onError: (err) => startup.error({ err }, 'the listening socket failed to accept a connection'),
+  });
   let stopping = false;
   let failed = false;
   const start = () => connections.add(cluster.fork());

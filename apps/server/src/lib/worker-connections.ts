@@ -51,7 +51,12 @@ export interface ConnectionHandOut {
 }
 
 /** In the primary: the public port, its connections handed round robin to the ready workers. */
-export function handOutConnections(options: { port: number; host: string }): ConnectionHandOut {
+export function handOutConnections(options: {
+  port: number;
+  host: string;
+  /** An error of the listening socket once it listens (a connection it could not accept): the port stays open. */
+  onError: (err: Error) => void;
+}): ConnectionHandOut {
   const workers = new Set<Worker>();
   const rotation: Worker[] = [];
   /** Accepted while no worker was ready (a worker being replaced). */
@@ -69,7 +74,11 @@ export function handOutConnections(options: { port: number; host: string }): Con
     server.once('error', reject);
     listen = () => {
       listen = undefined;
-      server.listen({ port: options.port, host: options.host }, () => resolve());
+      server.listen({ port: options.port, host: options.host }, () => {
+        server.off('error', reject);
+        server.on('error', options.onError);
+        resolve();
+      });
     };
   });
 

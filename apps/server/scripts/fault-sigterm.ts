@@ -46,6 +46,8 @@ if (concurrencies.some((n) => n > 1) && !args.postgres && !args['database-url'])
 const workers = Number(args.workers);
 const beforeMs = Number(args.before) * 1000;
 const maxExitMs = Number(args['max-exit-seconds']) * 1000;
+/** A start migrates and seeds, or loads the app in each worker: on a busy 2-core machine that takes minutes. */
+const START_TIMEOUT_MS = 180_000;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-sigterm-'));
 cleanUpOnInterrupt(async () => rmSync(dataDir, { recursive: true, force: true }));
@@ -72,7 +74,7 @@ async function sigtermUnderLoad(webConcurrency: number, databaseUrl: string | un
   const server = await startServer({
     DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: 'true', WEB_CONCURRENCY: String(webConcurrency),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  }, START_TIMEOUT_MS);
   servers.push(server);
   console.log(`server ready after ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
   const base = server.base;

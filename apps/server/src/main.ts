@@ -74,9 +74,11 @@ async function runPrimary(config: Config): Promise<void> {
   let stopping = false;
   let failed = false;
   const start = () => connections.add(cluster.fork());
+  /** Workers ended while still starting, when the primary stopped: they had been handed nothing. */
+  const endedStarting = new Set<number>();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
-      if (code !== 0) failed = true;
+      if (code !== 0 && !endedStarting.has(worker.id)) failed = true;
       return;
     }
     if (code === 0) startup.info({ pid: worker.process.pid }, 'a worker stopped; starting another');
@@ -96,7 +98,11 @@ async function runPrimary(config: Config): Promise<void> {
     }));
     // Readiness answers 503 in every worker at once; the port closes after SHUTDOWN_DELAY_SECONDS,
     // and only then does a worker drain: every connection accepted until then is served.
-    void connections.stop(config.shutdownDelaySeconds * 1000);
+    const { starting } = connections.stop(config.shutdownDelaySeconds * 1000);
+    for (const w of starting) {
+      endedStarting.add(w.id);
+      w.process.kill('SIGTERM');
+    }
     void Promise.all(exited).then(async () => {
       if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
       process.exit(failed ? 1 : 0);

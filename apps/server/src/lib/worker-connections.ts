@@ -43,11 +43,12 @@ export interface ConnectionHandOut {
   /** Resolves once the port listens (the first worker is ready); rejects when it cannot be taken. */
   listening: Promise<void>;
   /**
-   * Tells every worker to stop, goes on accepting for `delayMs` (a balancer's checks take the
+   * Tells every ready worker to stop and answers the workers still starting, which were handed
+   * nothing (the caller ends them); goes on accepting for `delayMs` (a balancer's checks take the
    * process out meanwhile), then stops accepting (a new connection is refused from then on) and
    * tells every worker that no connection follows.
    */
-  stop(delayMs: number): Promise<void>;
+  stop(delayMs: number): { starting: Worker[]; done: Promise<void> };
 }
 
 /** In the primary: the public port, its connections handed round robin to the ready workers. */
@@ -125,18 +126,21 @@ export function handOutConnections(options: {
         leave(worker);
       });
     },
-    async stop(delayMs) {
-      if (stopping) return;
+    stop(delayMs) {
+      const starting = [...workers].filter((w) => !rotation.includes(w));
+      if (stopping) return { starting: [], done: Promise.resolve() };
       stopping = true;
-      // A worker still starting is told once it is ready (above), and stops with nothing to drain.
       for (const worker of rotation) tell(worker, 'stop');
-      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
-      closed = true;
-      listen = undefined;
-      if (server.listening) server.close();
-      for (const worker of workers) tell(worker, 'last');
-      // Nothing left to serve them (no worker was ready): they close, as they would have been refused.
-      for (const socket of waiting.splice(0)) socket.destroy();
+      const done = (async () => {
+        if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+        closed = true;
+        listen = undefined;
+        if (server.listening) server.close();
+        for (const worker of workers) tell(worker, 'last');
+        // Nothing left to serve them (no worker was ready): they close, as they would have been refused.
+        for (const socket of waiting.splice(0)) socket.destroy();
+      })();
+      return { starting, done };
     },
   };
 }

@@ -4,11 +4,14 @@ import { sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import { STONE_CSV_COLUMNS } from '@gemstore/contracts';
 import { type DbHandle, openDatabase, outboxMessages } from '@gemstore/db';
+import { pino } from 'pino';
 import { buildApp } from '../src/app.ts';
+import { createJobs } from '../src/lib/jobs.ts';
 import { rowsOf } from '../src/lib/db.ts';
 import type { OutgoingMessage, Senders } from '../src/modules/notifications/senders.ts';
 import { buildTestApp, systemContext, type TestApp } from './helper.ts';
 import { createCatalog, createStore } from './factories.ts';
+import { testDatabase } from './databases.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -98,5 +101,33 @@ describe('background jobs on two servers sharing one database', () => {
     expect(imported).toEqual({ status: 'done', created: 5, updated: 0, failed: 0 });
     const runs = (await jobsOf(t, 'stone-imports')).filter((j) => (j.output as { done?: number } | null)?.done);
     expect(runs).toHaveLength(1);
+  });
+});
+
+describe('background jobs when several processes start at once on one database', () => {
+  it('each process creates or finds every queue, though they all create the same new ones at the same moment', async () => {
+    const database = await testDatabase();
+    // PostgreSQL: a connection pool per process, as separate workers have; PGlite is one process's, so one.
+    const handles: DbHandle[] = [];
+    try {
+      for (let i = 0; i < (database.url ? 4 : 1); i++) handles.push(await database.open());
+      const log = pino({ level: 'silent' });
+      for (let round = 0; round < 3; round++) {
+        const names = Array.from({ length: 6 }, (_, i) => `start-race-${round}-${i}`);
+        const processes = handles.map((handle) => {
+          const jobs = createJobs({ db: handle.db, log, pollSeconds: 0 });
+          for (const name of names) jobs.define({ name, run: async () => null });
+          return jobs;
+        });
+        const started = await Promise.allSettled(processes.map((jobs) => jobs.start()));
+        expect(started.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);
+        await Promise.all(processes.map((jobs) => jobs.stop()));
+        const queues = rowsOf<{ name: string }>(await handles[0]!.db.execute(sql`select name from pgboss.queue where name like ${`start-race-${round}-%`} order by name`));
+        expect(queues.map((q) => q.name)).toEqual([...names].sort());
+      }
+    } finally {
+      for (const handle of handles) await handle.close();
+      await database.release();
+    }
   });
 });

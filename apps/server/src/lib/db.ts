@@ -16,6 +16,14 @@ export function uniqueViolation(err: unknown): string | undefined {
   return undefined;
 }
 
+/** PostgreSQL ended this transaction to break a deadlock (40P01), found through the driver's and Drizzle's wrapping. */
+export function deadlockDetected(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '40P01') return true;
+  }
+  return false;
+}
+
 /** Text inside a LIKE / ILIKE pattern taken literally: its `%`, `_` and `\` escaped (backslash is the default escape). */
 export function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

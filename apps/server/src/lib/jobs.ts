@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { runSql, type Database, type SqlRunner } from '@gemstore/db';
-import { type Executor, rowsOf, uniqueViolation } from './db.ts';
+import { deadlockDetected, type Executor, rowsOf, uniqueViolation } from './db.ts';
 import { withoutContactDetails } from './logging.ts';
 
 /**
@@ -122,12 +122,16 @@ export function createJobs({ db, log, pollSeconds, events = {} }: JobsOptions) {
   }
 
   async function ensureQueue(name: string): Promise<void> {
-    if (await boss.getQueue(name)) return;
-    try {
-      await boss.createQueue(name);
-    } catch (err) {
-      // Another process created it at the same moment.
-      if (uniqueViolation(err) === undefined) throw err;
+    for (let attempt = 1; ; attempt++) {
+      if (await boss.getQueue(name)) return;
+      try {
+        await boss.createQueue(name);
+        return;
+      } catch (err) {
+        // Another process created it at the same moment (a unique violation), or was creating it and
+        // PostgreSQL ended this process's attempt to break the deadlock between the two: look again.
+        if ((uniqueViolation(err) === undefined && !deadlockDetected(err)) || attempt >= 5) throw err;
+      }
     }
   }
 

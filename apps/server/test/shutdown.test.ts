@@ -106,6 +106,23 @@ describe('draining connections on shutdown', () => {
     expect(await drained).toBe(0);
   });
 
+  it('does not close a connection as idle while its next request waits unread behind a busy moment of the process', async () => {
+    const client = await Client.open(port);
+    client.write(get(shop.domain));
+    expect((await client.answer())?.status).toBe(200);
+    const drained = connections.drain({ idleMs: 200, timeoutMs: 10_000 });
+    // The next request is on the wire, but the process is busy for longer than the idle grace before it reads it.
+    client.write(get(shop.domain));
+    const busyUntil = performance.now() + 400;
+    while (performance.now() < busyUntil) { /* synchronous work */ }
+    const last = await client.answer();
+    expect(last?.status).toBe(200);
+    expect(last?.headers.connection).toBe('close');
+    await client.closed;
+    expect(client.error).toBeNull();
+    expect(await drained).toBe(0);
+  });
+
   it('closes idle keep-alive connections cleanly, and stops waiting for busy ones at the timeout', async () => {
     const idle = await Client.open(port);
     idle.write(get(shop.domain));

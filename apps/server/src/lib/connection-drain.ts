@@ -55,10 +55,15 @@ export function trackConnections(server: Server): ConnectionDrain {
       // also destroy the idle keep-alive ones at once (see above).
       if (server.listening) NetServer.prototype.close.call(server);
       const deadline = performance.now() + timeoutMs;
+      const idle = (socket: Socket, connection: Connection) =>
+        connection.open.size === 0 && performance.now() - connection.idleSince >= idleMs && !socket.writableEnded;
       while (connections.size > 0 && performance.now() < deadline) {
-        const now = performance.now();
-        for (const [socket, connection] of connections) {
-          if (connection.open.size === 0 && now - connection.idleSince >= idleMs && !socket.writableEnded) socket.end();
+        const candidates = [...connections].filter(([socket, connection]) => idle(socket, connection));
+        if (candidates.length > 0) {
+          // A timer can run before the event loop reads what arrived while the process was busy: a
+          // request already on the wire of an "idle" connection. Look again after that read.
+          await new Promise((r) => setImmediate(r));
+          for (const [socket, connection] of candidates) if (idle(socket, connection)) socket.end();
         }
         await new Promise((r) => setTimeout(r, 20));
       }

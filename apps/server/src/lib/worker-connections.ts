@@ -60,6 +60,8 @@ export function handOutConnections(options: {
 }): ConnectionHandOut {
   const workers = new Set<Worker>();
   const rotation: Worker[] = [];
+  /** Stopping alone (below): draining, handed no more. */
+  const retired = new Set<Worker>();
   /** Accepted while no worker was ready (a worker being replaced). */
   const waiting: Socket[] = [];
   let turn = 0;
@@ -117,17 +119,19 @@ export function handOutConnections(options: {
         } else if (note === 'retire' && !stopping) {
           // One worker stopping alone (its own SIGTERM, or an error): the others take its share.
           leave(worker);
+          retired.add(worker);
           tell(worker, 'last');
         }
         // While the primary stops, a worker that retires is still handed connections until the port closes.
       });
       worker.once('exit', () => {
         workers.delete(worker);
+        retired.delete(worker);
         leave(worker);
       });
     },
     stop(delayMs) {
-      const starting = [...workers].filter((w) => !rotation.includes(w));
+      const starting = [...workers].filter((w) => !rotation.includes(w) && !retired.has(w));
       if (stopping) return { starting: [], done: Promise.resolve() };
       stopping = true;
       for (const worker of rotation) tell(worker, 'stop');

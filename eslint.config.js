@@ -48,8 +48,10 @@ const TABLE_OWNERS = {
   lib: ['rateLimitBuckets'],
 };
 const schemaDir = 'packages/db/src/schema';
-const tables = readdirSync(schemaDir).filter((f) => f.endsWith('.ts')).flatMap((f) =>
-  [...readFileSync(`${schemaDir}/${f}`, 'utf8').matchAll(/^export const (\w+) = (?:pgTable|attributeTable)\(/gm)].map((m) => m[1]));
+/** Each table's name in the schema's code and in SQL: `orderLines` -> `order_lines`. */
+const sqlNameOf = Object.fromEntries(readdirSync(schemaDir).filter((f) => f.endsWith('.ts')).flatMap((f) =>
+  [...readFileSync(`${schemaDir}/${f}`, 'utf8').matchAll(/^export const (\w+) = (?:pgTable|attributeTable)\(\s*'(\w+)'/gm)].map((m) => [m[1], m[2]])));
+const tables = Object.keys(sqlNameOf);
 const owned = Object.values(TABLE_OWNERS).flat();
 const unowned = tables.filter((t) => !owned.includes(t));
 if (unowned.length) throw new Error(`eslint.config.js: give each table an owning module in TABLE_OWNERS: ${unowned.join(', ')}`);
@@ -68,10 +70,36 @@ const onlyOwnTables = (owner, files) => ({
     }] }],
   },
 });
+/**
+ * The same ownership for SQL written as text: a `sql` template of one owner's files may name its own
+ * tables only (a join to another module's table is a call to that module's service instead).
+ */
+const sqlOwnership = {
+  meta: { type: 'problem', schema: [{ type: 'object', properties: { owner: { type: 'string' } } }] },
+  create(context) {
+    const owner = context.options[0]?.owner;
+    const others = tables.filter((t) => !(TABLE_OWNERS[owner] ?? []).includes(t)).map((t) => sqlNameOf[t]);
+    const named = new RegExp(`\\b(${others.join('|')})\\b`, 'i');
+    const isSqlTag = (tag) => (tag.type === 'Identifier' && tag.name === 'sql') || (tag.type === 'MemberExpression' && tag.object.type === 'Identifier' && tag.object.name === 'sql');
+    return {
+      TaggedTemplateExpression(node) {
+        if (!isSqlTag(node.tag)) return;
+        const match = named.exec(node.quasi.quasis.map((q) => q.value.cooked ?? q.value.raw).join(' '));
+        if (match) {
+          context.report({ node, message: owner === 'above'
+            ? `Flows, plugins and the app write no SQL on "${match[1]}": call the owning module's service.`
+            : `This SQL names "${match[1]}", another module's table (TABLE_OWNERS in eslint.config.js): ask that module's service.` });
+        }
+      },
+    };
+  },
+};
+const ownSql = (owner, files) => ({ files, plugins: { gemstore: { rules: { 'sql-owns-tables': sqlOwnership } } }, rules: { 'gemstore/sql-owns-tables': ['error', { owner }] } });
 const tableOwnership = [
-  ...modules.map((m) => onlyOwnTables(m, [`${src}/modules/${m}/**/*.ts`])),
-  onlyOwnTables('lib', [`${src}/lib/**/*.ts`]),
+  ...modules.flatMap((m) => [onlyOwnTables(m, [`${src}/modules/${m}/**/*.ts`]), ownSql(m, [`${src}/modules/${m}/**/*.ts`])]),
+  onlyOwnTables('lib', [`${src}/lib/**/*.ts`]), ownSql('lib', [`${src}/lib/**/*.ts`]),
   onlyOwnTables('above', [`${src}/flows/**/*.ts`, `${src}/plugins/**/*.ts`, `${src}/*.ts`]),
+  ownSql('above', [`${src}/flows/**/*.ts`, `${src}/plugins/**/*.ts`, `${src}/*.ts`]),
 ];
 
 // The rule takes a zone's `from` as all globs or all plain paths: give each kind its own zone.

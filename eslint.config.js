@@ -104,9 +104,47 @@ const tableOwnership = [
 
 // The rule takes a zone's `from` as all globs or all plain paths: give each kind its own zone.
 const isGlob = (path) => /[*{]/.test(path);
-const serverZones = zones.flatMap((zone) => {
+const splitZones = (list) => list.flatMap((zone) => {
   const from = [zone.from].flat();
   return [from.filter(isGlob), from.filter((f) => !isGlob(f))].filter((part) => part.length).map((part) => ({ ...zone, from: part }));
+});
+const serverZones = splitZones(zones);
+
+/**
+ * The browser apps' boundaries. The storefront: components and lib sit below the features and
+ * routes; a feature's api calls and helpers are its own (another feature may use its components);
+ * routes compose features. The back office: its base (the API client, the session, form steps,
+ * the rich-text editor) sits below the pages and the app.
+ */
+const web = 'apps/web/app';
+const webFeatures = readdirSync(`${web}/features`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const internalsOf = (feature) => readdirSync(`${web}/features/${feature}`, { withFileTypes: true })
+  .filter((d) => d.name !== 'components').map((d) => `${web}/features/${feature}/${d.name}${d.isDirectory() ? '/**' : ''}`);
+const webZones = [
+  { target: [`${web}/components/**`, `${web}/lib/**`], from: [`${web}/features/**`, `${web}/routes/**`], message: 'components and lib sit below the features and routes: they import neither.' },
+  { target: `${web}/features/**`, from: `${web}/routes/**`, message: 'Features never import routes: routes compose features.' },
+  ...webFeatures.flatMap((f) => webFeatures.filter((o) => o !== f).map((o) => ({
+    target: `${web}/features/${f}/**`, from: internalsOf(o),
+    message: `The ${o} feature's api calls and helpers are its own: use its components, or move what both need into lib.`,
+  }))),
+];
+const admin = 'apps/admin/src';
+const adminZones = [
+  { target: [`${admin}/api.ts`, `${admin}/session.tsx`, `${admin}/form-steps.ts`, `${admin}/RichText.tsx`], from: [`${admin}/pages/**`, `${admin}/App.tsx`, `${admin}/main.tsx`], message: 'The back office\'s base sits below its pages and app.' },
+  { target: `${admin}/pages/**`, from: [`${admin}/App.tsx`, `${admin}/main.tsx`], message: 'Pages never import the app that routes to them.' },
+];
+const browserImports = (files, zones) => ({
+  files,
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import-x/extensions': ['.ts', '.tsx', '.js'],
+  },
+  rules: {
+    'import-x/no-restricted-paths': ['error', { zones: splitZones(zones) }],
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  },
 });
 
 export default tseslint.config(
@@ -133,6 +171,8 @@ export default tseslint.config(
     },
   },
   ...tableOwnership,
+  browserImports([`${web}/**/*.{ts,tsx}`], webZones),
+  browserImports([`${admin}/**/*.{ts,tsx}`], adminZones),
   {
     files: ['**/bench/**', '**/seed/**', 'tests/**', '**/scripts/**'],
     rules: { 'no-console': 'off' },

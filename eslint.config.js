@@ -15,7 +15,8 @@ const zones = [
     from: [`${src}/modules/${m}/*.repo.ts`, `${src}/modules/${m}/*.routes.ts`],
     message: `Only the ${m} module reads its repository and registers its routes: call its service instead.`,
   })),
-  { target: `${src}/modules/**`, from: [`${src}/flows/**`, `${src}/services.ts`, `${src}/app.ts`], message: 'Modules sit below flows and the app: they never import them.' },
+  { target: `${src}/modules/**`, from: [`${src}/flows/**`, `${src}/demo/**`, `${src}/services.ts`, `${src}/app.ts`], message: 'Modules sit below flows and the app: they never import them.' },
+  { target: `${src}/flows/**`, from: `${src}/demo/**`, message: 'The demo drives the flows as a shop would: flows never import it.' },
   { target: `${src}/lib/**`, from: [`${src}/modules/**`, `${src}/flows/**`, `${src}/plugins/**`, `${src}/services.ts`, `${src}/app.ts`], message: 'lib is below everything: it imports no module, flow or plugin.' },
   { target: `${src}/modules/*/*.repo.ts`, from: [`${src}/modules/*/*.service.ts`, `${src}/modules/*/*.routes.ts`], message: 'A repository does not import services or routes.' },
   { target: `${src}/modules/*/*.service.ts`, from: `${src}/modules/*/*.routes.ts`, message: 'A service does not import routes.' },
@@ -98,8 +99,8 @@ const ownSql = (owner, files) => ({ files, plugins: { gemstore: { rules: { 'sql-
 const tableOwnership = [
   ...modules.flatMap((m) => [onlyOwnTables(m, [`${src}/modules/${m}/**/*.ts`]), ownSql(m, [`${src}/modules/${m}/**/*.ts`])]),
   onlyOwnTables('lib', [`${src}/lib/**/*.ts`]), ownSql('lib', [`${src}/lib/**/*.ts`]),
-  onlyOwnTables('above', [`${src}/flows/**/*.ts`, `${src}/plugins/**/*.ts`, `${src}/*.ts`]),
-  ownSql('above', [`${src}/flows/**/*.ts`, `${src}/plugins/**/*.ts`, `${src}/*.ts`]),
+  onlyOwnTables('above', [`${src}/flows/**/*.ts`, `${src}/plugins/**/*.ts`, `${src}/demo/**/*.ts`, `${src}/*.ts`]),
+  ownSql('above', [`${src}/flows/**/*.ts`, `${src}/plugins/**/*.ts`, `${src}/demo/**/*.ts`, `${src}/*.ts`]),
 ];
 
 // The rule takes a zone's `from` as all globs or all plain paths: give each kind its own zone.

@@ -138,7 +138,7 @@ async function openReturnPhoto(
   const missing = () => new NotFoundError('This photo does not exist.');
   const check = checkReturnPhotoLink(photos, ctx.store.id, imageId, link.expires, link.signature);
   if (!check.ok) {
-    if (check.reason === 'expired') throw new AppError(403, 'This photo link has expired. Reload the order to see the photo.', 'photo_link_expired');
+    if (check.reason === 'expired') throw new AppError('This photo link has expired. Reload the order to see the photo.', 'photo_link_expired');
     throw missing();
   }
   const image = await repo.findReturnImage(db, ctx.store.id, imageId);

@@ -375,6 +375,8 @@ try {
     }));
     const form = new FormData();
     form.append('file', new Blob([stringifyCsv(rows, { header: true, columns })], { type: 'text/csv' }), 'cluster-stones.csv');
+    const importsRun = async () => (await scrapeAll()).map((m) => (m ? perQueue(m, 'gemstore_jobs_completed_total', QUEUES.imports) : 0));
+    const runBefore = await importsRun();
     const started = await call(apps[1]!.base, '/api/admin/imports', { staffToken, form });
     importCheck.id = started.json?.job?.id as number | undefined;
     let job: { status?: string; created?: number; updated?: number; failed?: number; errors?: unknown[] } | undefined;
@@ -382,11 +384,12 @@ try {
       await sleep(200);
       job = (await call(apps[2]!.base, `/api/admin/imports/${importCheck.id}`, { staffToken })).json?.job;
     }
+    const runAfter = await importsRun();
     const misses: string[] = [];
     if (started.status !== 200 || !importCheck.id) misses.push(`the import is started through app2 (${started.status} ${started.json?.code ?? ''} ${JSON.stringify(started.json?.errors ?? '')})`);
     if (job?.status !== 'done' || job.created !== importCheck.rows || job.updated !== 0) misses.push(`the import ends done, ${importCheck.rows} stones created, as app3 reads it`);
     record('a stone import started through app2', {
-      rows: rows.length, 'the job as app3 reads it': job ? { status: job.status, created: job.created, updated: job.updated, failed: job.failed, errors: job.errors?.slice(0, 3) } : null,
+      rows: rows.length, 'import jobs each process finished meanwhile (app1, app2, app3)': runAfter.map((n, i) => n - runBefore[i]!), 'the job as app3 reads it': job ? { status: job.status, created: job.created, updated: job.updated, failed: job.failed, errors: job.errors?.slice(0, 3) } : null,
     }, misses);
   }
 

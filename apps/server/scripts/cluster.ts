@@ -84,7 +84,7 @@ const since = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const results: { check: string; figures: Record<string, unknown>; misses: string[] }[] = [];
 function record(check: string, figures: Record<string, unknown>, misses: string[]) {
   results.push({ check, figures, misses });
-  console.log(`\n${check}${misses.length ? '  ** MISSED **' : ''}`);
+  console.log(`\n[${since()}] ${check}${misses.length ? '  ** MISSED **' : ''}`);
   for (const [name, value] of Object.entries(figures)) console.log(`  ${name}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
   for (const miss of misses) console.log(`  missed: ${miss}`);
 }

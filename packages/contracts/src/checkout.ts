@@ -149,6 +149,13 @@ export const ItemsByIdsResponse = z.object({
 });
 export type ItemsByIdsResponse = z.infer<typeof ItemsByIdsResponse>;
 
+/** A guest's cart kept in the browser, newest first, joining the account at sign-in or registration. */
+export const CartMergeBody = z.object({ itemIds: ItemIds });
+export type CartMergeBody = z.infer<typeof CartMergeBody>;
+/** The cart after the merge, with how many of the stones were new to it. */
+export const CartMergeResponse = CartAllResponse.extend({ added: z.number(), message: z.string() });
+export type CartMergeResponse = z.infer<typeof CartMergeResponse>;
+
 // ---------- Checkout and payment ----------
 
 export const PaymentMethod = z.object({ id: z.number(), name: z.string() });

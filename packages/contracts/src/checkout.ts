@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Item } from './catalog.ts';
-import { COURIER_PARTNERS, RAZORPAY_PAYMENT_METHOD_ID } from './constants.ts';
+import { COURIER_PARTNERS, MAX_ITEMS_PER_ORDER, RAZORPAY_PAYMENT_METHOD_ID } from './constants.ts';
 import { OrderLineStage, OrderStage } from './order-states.ts';
 
 /**
@@ -109,8 +109,6 @@ export const AddressEditResponse = Address.pick({
 export type AddressEditResponse = z.infer<typeof AddressEditResponse>;
 
 // ---------- Cart ----------
-
-export const MAX_ITEMS_PER_ORDER = 50;
 
 /** A stone as the cart, checkout and order lines show it; `status` tells whether it can still be bought. */
 export const CartEntry = z.object({ id: z.number(), item: Item });

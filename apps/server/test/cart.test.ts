@@ -135,22 +135,36 @@ describe('cart-merge', () => {
     expect(again.cart).toHaveLength(3);
   });
 
-  it('keeps sold and reserved stones, shown as such and outside the total; ignores ids of no stone of this shop', async () => {
+  it('keeps sold, reserved and withdrawn stones, shown as such and outside the total; ignores ids of no stone of this shop', async () => {
     const shopper = await createShopper(t.db, shop.store.id);
     const available = await createStone(t.db, shop, { pricePaise: 120_000 });
     const sold = await createStone(t.db, shop, { pricePaise: 900_000, status: 'sold' });
     const reserved = await createStone(t.db, shop, { pricePaise: 800_000, status: 'reserved' });
+    const withdrawn = await createStone(t.db, shop, { pricePaise: 600_000 });
+    await t.db.update(items).set({ status: 'hidden' }).where(eq(items.id, withdrawn.id));
     const foreign = await createStone(t.db, otherShop, { pricePaise: 700_000 });
-    const res = (await call('/api/cart-merge', shopper, { itemIds: [sold.id, foreign.id, 999_999, reserved.id, available.id] })).json();
-    expect(res).toMatchObject({ added: 3, message: 'The 3 stones you chose before signing in were added to your cart.', totalAmount: 1200, availableCount: 1 });
-    expect(states(res.cart)).toEqual([[sold.id, 'sold'], [reserved.id, 'reserved'], [available.id, 'available']]);
+    const res = (await call('/api/cart-merge', shopper, { itemIds: [sold.id, foreign.id, 999_999, reserved.id, withdrawn.id, available.id] })).json();
+    expect(res).toMatchObject({ added: 4, message: 'The 4 stones you chose before signing in were added to your cart.', totalAmount: 1200, availableCount: 1 });
+    expect(states(res.cart)).toEqual([[sold.id, 'sold'], [reserved.id, 'reserved'], [withdrawn.id, 'unavailable'], [available.id, 'available']]);
 
     // A sold line can be removed like any other.
     const soldLine = res.cart.find((c: Line) => c.item.id === sold.id).id;
     expect((await call('/api/cart-delete', shopper, { cartId: soldLine })).statusCode).toBe(200);
-    expect(states((await call('/api/cart-all', shopper)).json().cart)).toEqual([[reserved.id, 'reserved'], [available.id, 'available']]);
+    expect(states((await call('/api/cart-all', shopper)).json().cart)).toEqual([[reserved.id, 'reserved'], [withdrawn.id, 'unavailable'], [available.id, 'available']]);
     // Another shop's stone never joins this shop's cart.
     expect((await call('/api/cart-merge', shopper, { itemIds: [foreign.id] })).json()).toMatchObject({ added: 0 });
+  });
+
+  it('adds each stone once when two tabs merge at the same moment', async () => {
+    const shopper = await createShopper(t.db, shop.store.id);
+    const stones = await Promise.all([1, 2, 3].map(() => createStone(t.db, shop, { pricePaise: 100_000 })));
+    const itemIds = stones.map((s) => s.id);
+    const results = await Promise.all([call('/api/cart-merge', shopper, { itemIds }), call('/api/cart-merge', shopper, { itemIds })]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(results.reduce((sum, r) => sum + r.json().added, 0)).toBe(3);
+    const all = (await call('/api/cart-all', shopper)).json();
+    expect(all.cart.map((c: Line) => c.item.id).sort()).toEqual([...itemIds].sort());
+    expect(all).toMatchObject({ totalAmount: 3000, availableCount: 3 });
   });
 
   it('shows a stone that sold after the merge as sold', async () => {

@@ -15,7 +15,8 @@ const zones = [
     from: [`${src}/modules/${m}/*.repo.ts`, `${src}/modules/${m}/*.routes.ts`],
     message: `Only the ${m} module reads its repository and registers its routes: call its service instead.`,
   })),
-  { target: `${src}/modules/**`, from: [`${src}/flows/**`, `${src}/services.ts`, `${src}/app.ts`], message: 'Modules sit below flows and the app: they never import them.' },
+  { target: `${src}/modules/**`, from: [`${src}/flows/**`, `${src}/demo/**`, `${src}/services.ts`, `${src}/app.ts`], message: 'Modules sit below flows and the app: they never import them.' },
+  { target: `${src}/flows/**`, from: `${src}/demo/**`, message: 'The demo drives the flows as a shop would: flows never import it.' },
   { target: `${src}/lib/**`, from: [`${src}/modules/**`, `${src}/flows/**`, `${src}/plugins/**`, `${src}/services.ts`, `${src}/app.ts`], message: 'lib is below everything: it imports no module, flow or plugin.' },
   { target: `${src}/modules/*/*.repo.ts`, from: [`${src}/modules/*/*.service.ts`, `${src}/modules/*/*.routes.ts`], message: 'A repository does not import services or routes.' },
   { target: `${src}/modules/*/*.service.ts`, from: `${src}/modules/*/*.routes.ts`, message: 'A service does not import routes.' },
@@ -48,8 +49,10 @@ const TABLE_OWNERS = {
   lib: ['rateLimitBuckets'],
 };
 const schemaDir = 'packages/db/src/schema';
-const tables = readdirSync(schemaDir).filter((f) => f.endsWith('.ts')).flatMap((f) =>
-  [...readFileSync(`${schemaDir}/${f}`, 'utf8').matchAll(/^export const (\w+) = (?:pgTable|attributeTable)\(/gm)].map((m) => m[1]));
+/** Each table's name in the schema's code and in SQL: `orderLines` -> `order_lines`. */
+const sqlNameOf = Object.fromEntries(readdirSync(schemaDir).filter((f) => f.endsWith('.ts')).flatMap((f) =>
+  [...readFileSync(`${schemaDir}/${f}`, 'utf8').matchAll(/^export const (\w+) = (?:pgTable|attributeTable)\(\s*'(\w+)'/gm)].map((m) => [m[1], m[2]])));
+const tables = Object.keys(sqlNameOf);
 const owned = Object.values(TABLE_OWNERS).flat();
 const unowned = tables.filter((t) => !owned.includes(t));
 if (unowned.length) throw new Error(`eslint.config.js: give each table an owning module in TABLE_OWNERS: ${unowned.join(', ')}`);
@@ -68,17 +71,81 @@ const onlyOwnTables = (owner, files) => ({
     }] }],
   },
 });
+/**
+ * The same ownership for SQL written as text: a `sql` template of one owner's files may name its own
+ * tables only (a join to another module's table is a call to that module's service instead).
+ */
+const sqlOwnership = {
+  meta: { type: 'problem', schema: [{ type: 'object', properties: { owner: { type: 'string' } } }] },
+  create(context) {
+    const owner = context.options[0]?.owner;
+    const others = tables.filter((t) => !(TABLE_OWNERS[owner] ?? []).includes(t)).map((t) => sqlNameOf[t]);
+    const named = new RegExp(`\\b(${others.join('|')})\\b`, 'i');
+    const isSqlTag = (tag) => (tag.type === 'Identifier' && tag.name === 'sql') || (tag.type === 'MemberExpression' && tag.object.type === 'Identifier' && tag.object.name === 'sql');
+    return {
+      TaggedTemplateExpression(node) {
+        if (!isSqlTag(node.tag)) return;
+        const match = named.exec(node.quasi.quasis.map((q) => q.value.cooked ?? q.value.raw).join(' '));
+        if (match) {
+          context.report({ node, message: owner === 'above'
+            ? `Flows, plugins and the app write no SQL on "${match[1]}": call the owning module's service.`
+            : `This SQL names "${match[1]}", another module's table (TABLE_OWNERS in eslint.config.js): ask that module's service.` });
+        }
+      },
+    };
+  },
+};
+const ownSql = (owner, files) => ({ files, plugins: { gemstore: { rules: { 'sql-owns-tables': sqlOwnership } } }, rules: { 'gemstore/sql-owns-tables': ['error', { owner }] } });
 const tableOwnership = [
-  ...modules.map((m) => onlyOwnTables(m, [`${src}/modules/${m}/**/*.ts`])),
-  onlyOwnTables('lib', [`${src}/lib/**/*.ts`]),
-  onlyOwnTables('above', [`${src}/flows/**/*.ts`, `${src}/plugins/**/*.ts`, `${src}/*.ts`]),
+  ...modules.flatMap((m) => [onlyOwnTables(m, [`${src}/modules/${m}/**/*.ts`]), ownSql(m, [`${src}/modules/${m}/**/*.ts`])]),
+  onlyOwnTables('lib', [`${src}/lib/**/*.ts`]), ownSql('lib', [`${src}/lib/**/*.ts`]),
+  onlyOwnTables('above', [`${src}/flows/**/*.ts`, `${src}/plugins/**/*.ts`, `${src}/demo/**/*.ts`, `${src}/*.ts`]),
+  ownSql('above', [`${src}/flows/**/*.ts`, `${src}/plugins/**/*.ts`, `${src}/demo/**/*.ts`, `${src}/*.ts`]),
 ];
 
 // The rule takes a zone's `from` as all globs or all plain paths: give each kind its own zone.
 const isGlob = (path) => /[*{]/.test(path);
-const serverZones = zones.flatMap((zone) => {
+const splitZones = (list) => list.flatMap((zone) => {
   const from = [zone.from].flat();
   return [from.filter(isGlob), from.filter((f) => !isGlob(f))].filter((part) => part.length).map((part) => ({ ...zone, from: part }));
+});
+const serverZones = splitZones(zones);
+
+/**
+ * The browser apps' boundaries. The storefront: components and lib sit below the features and
+ * routes; a feature's api calls and helpers are its own (another feature may use its components);
+ * routes compose features. The back office: its base (the API client, the session, form steps,
+ * the rich-text editor) sits below the pages and the app.
+ */
+const web = 'apps/web/app';
+const webFeatures = readdirSync(`${web}/features`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const internalsOf = (feature) => readdirSync(`${web}/features/${feature}`, { withFileTypes: true })
+  .filter((d) => d.name !== 'components').map((d) => `${web}/features/${feature}/${d.name}${d.isDirectory() ? '/**' : ''}`);
+const webZones = [
+  { target: [`${web}/components/**`, `${web}/lib/**`], from: [`${web}/features/**`, `${web}/routes/**`], message: 'components and lib sit below the features and routes: they import neither.' },
+  { target: `${web}/features/**`, from: `${web}/routes/**`, message: 'Features never import routes: routes compose features.' },
+  ...webFeatures.flatMap((f) => webFeatures.filter((o) => o !== f).map((o) => ({
+    target: `${web}/features/${f}/**`, from: internalsOf(o),
+    message: `The ${o} feature's api calls and helpers are its own: use its components, or move what both need into lib.`,
+  }))),
+];
+const admin = 'apps/admin/src';
+const adminZones = [
+  { target: [`${admin}/api.ts`, `${admin}/session.tsx`, `${admin}/form-steps.ts`, `${admin}/RichText.tsx`], from: [`${admin}/pages/**`, `${admin}/App.tsx`, `${admin}/main.tsx`], message: 'The back office\'s base sits below its pages and app.' },
+  { target: `${admin}/pages/**`, from: [`${admin}/App.tsx`, `${admin}/main.tsx`], message: 'Pages never import the app that routes to them.' },
+];
+const browserImports = (files, zones) => ({
+  files,
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import-x/extensions': ['.ts', '.tsx', '.js'],
+  },
+  rules: {
+    'import-x/no-restricted-paths': ['error', { zones: splitZones(zones) }],
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  },
 });
 
 export default tseslint.config(
@@ -105,6 +172,8 @@ export default tseslint.config(
     },
   },
   ...tableOwnership,
+  browserImports([`${web}/**/*.{ts,tsx}`], webZones),
+  browserImports([`${admin}/**/*.{ts,tsx}`], adminZones),
   {
     files: ['**/bench/**', '**/seed/**', 'tests/**', '**/scripts/**'],
     rules: { 'no-console': 'off' },

@@ -5,7 +5,7 @@ import { answerFirstReadAfterWrite, api, explained, hydrated, launchBrowser, ope
 
 /*
  * The wishlist on the dollar store of the demo server: a signed-out heart is
- * kept through sign-in and the stone added after it, as the cart's Add To Cart is; the hearts of the
+ * kept through sign-in and the stone added after it; the hearts of the
  * stone's page and of a listing's cards put stones on it and take them off; the dashboard leads there.
  */
 

@@ -2,36 +2,52 @@
  * npm run test:cluster
  *
  * Gemstore as several machines would run it, all on loopback: a throwaway PostgreSQL primary and a
- * streaming standby of it (pg_basebackup, Debian's binaries), three server processes on both
- * (DATABASE_URL, DATABASE_READ_URL) and Debian's HAProxy with the repository's deploy/haproxy.cfg in
- * front. Then, with counts printed, each of these must hold:
+ * streaming standby of it (pg_basebackup, Debian's binaries), a fake S3 (s3rver) holding the media,
+ * an SMTP server and an MSG91-style SMS API taking the customers' messages, three server processes
+ * on all of them (DATABASE_URL, DATABASE_READ_URL, MEDIA_STORE=s3://…, EMAIL_SENDER=smtp,
+ * SMS_SENDER=msg91), each with a data folder of its own and its metrics on a port of its own, and
+ * Debian's HAProxy with the repository's deploy/haproxy.cfg in front. Then, with counts printed,
+ * each of these must hold:
  *
  * - 100 customers ordering one stone at once through the balancer: 1 order, 99 refusals;
- * - one customer's whole journey, each request on the next process in turn (sign in, cart,
- *   checkout, pay through the sandbox, staff dispatch, a return with a photo, its refund): each step
- *   is seen by the next;
+ * - one customer's whole journey, each request on the next process in turn (sign in with a code
+ *   sent by SMS, cart, checkout, pay through the sandbox, staff dispatch, a return with a photo
+ *   that goes to the bucket and that staff open through a signed link, its refund): each step is
+ *   seen by the next;
+ * - a catalogue picture uploaded by staff through one process is served by the other two, every
+ *   size, the bucket's bytes; nothing is written to any process's own disk;
+ * - a stone import started through one process runs once, wherever it runs;
  * - a price changed through one process is shown by the other two within a second (the stone's page
  *   and the listing that holds it);
  * - the standby's replay paused: a change is still shown at once, and past
  *   READ_REPLICA_MAX_LAG_SECONDS every process reads the primary until it catches up;
  * - the standby stopped under load: catalogue reads answer from the primary, 0 errors;
+ * - each background job ran once: every reservation sweep, reconciliation and import job (pg-boss's
+ *   tables) was run by one process (the three processes' metrics add up to the jobs), one per
+ *   period, and each customer message was sent by one job and taken exactly once by the SMTP
+ *   server or the SMS API;
  * - a process SIGTERM'd under load: the balancer takes it out while it drains, 0 errors;
  * - a process SIGKILLed under load: no order lost or doubled, and the only failures are requests
  *   that were in flight when it died (counted).
  *
  * Exits 1 when any is missed. Ports: --balancer-port (4400), --app-ports (4401,4402,4403),
- * --pg-ports (55400,55401); HAPROXY_BIN names another haproxy than /usr/sbin/haproxy.
+ * --metrics-ports (4411,4412,4413), --pg-ports (55400,55401); the bucket, SMTP and SMS servers take
+ * free ones. HAPROXY_BIN names another haproxy than /usr/sbin/haproxy.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import postgres from 'postgres';
 import sharp from 'sharp';
 import { hashToken } from '../src/lib/secrets.ts';
+import { startTestBucket, type TestBucket } from '../test/s3.ts';
+import { type Providers, jobRows, perQueue, scrapeMetrics, startProviders } from './cluster-support.ts';
 import {
   DEMO_DOMAIN, ROOT, type RequestSpec, type Sample, type ServerProcess, cleanUpOnInterrupt, countBy, outcome, runLoad, send, sleep, startServer,
 } from './fault-support.ts';
@@ -41,15 +57,25 @@ const { values: args } = parseArgs({
   options: {
     'balancer-port': { type: 'string', default: '4400' },
     'app-ports': { type: 'string', default: '4401,4402,4403' },
+    'metrics-ports': { type: 'string', default: '4411,4412,4413' },
     'pg-ports': { type: 'string', default: '55400,55401' },
   },
 });
 const balancerPort = Number(args['balancer-port']);
 const appPorts = args['app-ports'].split(',').map(Number);
+const metricsPorts = args['metrics-ports'].split(',').map(Number);
 const [primaryPort, standbyPort] = args['pg-ports'].split(',').map(Number) as [number, number];
 const HAPROXY = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
 const MAX_LAG_SECONDS = 2;
 const DEMO_PASSWORD = 'demo1234';
+/** The demo customer's mobile number (README: Quick start): the journey signs in with a code sent to it. */
+const DEMO_PHONE = '9876543210';
+/** The bucket's folder of the servers' files (MEDIA_STORE=s3://bucket/PREFIX). */
+const MEDIA_PREFIX = 'shops';
+/** How often each repeating job is due (RESERVATION_SWEEP_SECONDS, RECONCILE_SECONDS; IMPORT_STALE_SECONDS for the import check). */
+const SWEEP_SECONDS = 5;
+const IMPORT_CHECK_SECONDS = 10;
+const QUEUES = { sweep: 'reservation-sweep', reconciliation: 'payment-reconciliation', imports: 'stone-imports', messages: 'message' } as const;
 const BALANCER = `http://127.0.0.1:${balancerPort}`;
 const started = performance.now();
 const since = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
@@ -58,13 +84,13 @@ const since = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const results: { check: string; figures: Record<string, unknown>; misses: string[] }[] = [];
 function record(check: string, figures: Record<string, unknown>, misses: string[]) {
   results.push({ check, figures, misses });
-  console.log(`\n${check}${misses.length ? '  ** MISSED **' : ''}`);
+  console.log(`\n[${since()}] ${check}${misses.length ? '  ** MISSED **' : ''}`);
   for (const [name, value] of Object.entries(figures)) console.log(`  ${name}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
   for (const miss of misses) console.log(`  missed: ${miss}`);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers of many calls, read as the endpoint table describes them
-interface Answer { status: number; json: any; text: string; headers: Headers }
+interface Answer { status: number; json: any; text: string; bytes: Buffer; headers: Headers }
 
 /** One request, answered whole (a refused connection throws). */
 async function call(base: string, path: string, options: { method?: string; token?: string; staffToken?: string; body?: unknown; form?: FormData | URLSearchParams; headers?: Record<string, string> } = {}): Promise<Answer> {
@@ -74,16 +100,23 @@ async function call(base: string, path: string, options: { method?: string; toke
   if (options.body !== undefined) { headers['content-type'] = 'application/json'; body = JSON.stringify(options.body); }
   if (options.form) body = options.form;
   const res = await fetch(base + path, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
-  const text = await res.text();
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const text = bytes.toString('utf8');
   let json: unknown = null;
   try { json = JSON.parse(text); } catch { /* not JSON */ }
-  return { status: res.status, json, text, headers: res.headers };
+  return { status: res.status, json, text, bytes, headers: res.headers };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'gemstore-cluster-'));
-cleanUpOnInterrupt(async () => rmSync(dataDir, { recursive: true, force: true }));
+/** Each process's own data folder: whatever the processes share goes through the database and the bucket. */
+/** Every file under a folder, as full paths. */
+const filesUnder = (dir: string): string[] => (existsSync(dir)
+  ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)) : []);
+const dataDirs = appPorts.map((port) => mkdtempSync(join(tmpdir(), `gemstore-cluster-${port}-`)));
+cleanUpOnInterrupt(async () => { for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true }); });
 let primary: Cluster | undefined;
 let standby: Cluster | undefined;
+let bucket: TestBucket | undefined;
+let providers: Providers | undefined;
 const apps: ServerProcess[] = [];
 let haproxy: ReturnType<typeof spawn> | undefined;
 let haproxyOutput = '';
@@ -96,16 +129,30 @@ try {
   standby = await createStandby(primary, { port: standbyPort, maxConnections: 120 });
   await standby.start();
   console.log(`[${since()}] PostgreSQL primary on ${primary.port}, streaming standby on ${standby.port}`);
+  const media = bucket = await startTestBucket('gemstore-cluster');
+  cleanUpOnInterrupt(async () => { await media.close(); });
+  const inbox = providers = await startProviders();
+  cleanUpOnInterrupt(async () => { await inbox.close(); });
+  console.log(`[${since()}] s3rver on ${media.port} (bucket ${media.bucket}), SMTP on ${inbox.smtpPort}, SMS API on ${new URL(inbox.smsUrl).port}`);
 
+  const metricsToken = randomBytes(24).toString('hex');
   const env = {
     NODE_ENV: 'test', DATABASE_URL: primary.url, DATABASE_READ_URL: standby.url, READ_REPLICA_MAX_LAG_SECONDS: String(MAX_LAG_SECONDS),
-    // Until the media store can be shared, the processes share one data folder (return photos, pictures).
-    DATA_DIR: dataDir, TRUSTED_PROXIES: 'loopback', SHUTDOWN_DELAY_SECONDS: '3', SEED_DEMO: 'true',
+    TRUSTED_PROXIES: 'loopback', SHUTDOWN_DELAY_SECONDS: '3', SEED_DEMO: 'true',
+    ...media.env(MEDIA_PREFIX),
+    EMAIL_SENDER: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(inbox.smtpPort), SMTP_FROM: 'orders@gemstore.test',
+    SMS_SENDER: 'msg91', SMS_API_URL: inbox.smsUrl, SMS_API_KEY: 'cluster-sms-key', SMS_TEMPLATE_ID: 'login-code', SMS_ORDER_TEMPLATE_ID: 'order-step',
+    // Repeating jobs due every few seconds, so the run sees many periods of each.
+    RESERVATION_SWEEP_SECONDS: String(SWEEP_SECONDS), RECONCILE_SECONDS: String(SWEEP_SECONDS), IMPORT_STALE_SECONDS: String(IMPORT_CHECK_SECONDS),
+    METRICS_TOKEN: metricsToken,
   };
+  const envOf = (i: number) => ({ ...env, DATA_DIR: dataDirs[i]!, METRICS_PORT: String(metricsPorts[i]) });
   // The first process migrates the database and seeds the demo; the others start on it.
-  apps.push(await startServer(env, 180_000, appPorts[0]));
-  apps.push(...await Promise.all(appPorts.slice(1).map((port) => startServer(env, 180_000, port))));
-  console.log(`[${since()}] three server processes on ${appPorts.join(', ')}`);
+  apps.push(await startServer(envOf(0), 180_000, appPorts[0]));
+  apps.push(...await Promise.all(appPorts.slice(1).map((port, i) => startServer(envOf(i + 1), 180_000, port))));
+  console.log(`[${since()}] three server processes on ${appPorts.join(', ')}, their metrics on ${metricsPorts.join(', ')}`);
+  /** Each live process's metrics (undefined for one that has stopped). */
+  const scrapeAll = () => Promise.all(apps.map((app, i) => (app.exitCode() === undefined ? scrapeMetrics(metricsPorts[i]!, metricsToken) : undefined)));
 
   haproxy = spawn(HAPROXY, ['-f', join(ROOT, 'deploy/haproxy.cfg'), '-db'], {
     env: {
@@ -132,6 +179,8 @@ try {
   console.log(`[${since()}] HAProxy on ${balancerPort} in front of ${[...servedBy].sort().join(', ')}`);
 
   sql = postgres(primary.url, { max: 4, onnotice: () => {} });
+  // The demo's seeded orders keep their messages in the outbox (their shoppers are never written to): the check counts those after them.
+  const firstMessageId = Number((await sql`select coalesce(max(id), 0)::int + 1 as n from outbox_messages`)[0]!.n);
   const [store] = await sql<{ id: number }[]>`select store_id as id from store_domains where domain = ${DEMO_DOMAIN}`;
   const storeId = store!.id;
 
@@ -170,6 +219,9 @@ try {
   const pool = await availableStones(140);
   const take = (n: number) => pool.splice(0, n);
 
+  /** The race's order, left unpaid: its reservation is made to lapse, and a sweep job must free its stone once. */
+  let lapsed: { orderId: number; stoneId: number } | undefined;
+
   // ---------- 100 customers, one stone ----------
   {
     const [stone] = take(1);
@@ -186,7 +238,13 @@ try {
     if (outcomes['409 stone_unavailable'] !== 99) misses.push('the other 99 refused with 409 stone_unavailable');
     if (orders !== 1) misses.push('one order holds the stone in the database');
     record('100 customers order one stone at once, through the balancer', { answers: outcomes, 'orders holding the stone': orders }, misses);
+    const [order] = await sql<{ id: number }[]>`
+      update orders set reserved_until = now() - interval '1 minute'
+      where id = (select order_id from order_lines where item_id = ${stone!.id} limit 1) and status = 'pending' returning id`;
+    if (order) lapsed = { orderId: order.id, stoneId: stone!.id };
   }
+
+  const staffToken = (await call(BALANCER, '/api/admin/login', { body: { email: 'owner@gemstore.test', password: DEMO_PASSWORD } })).json.token as string;
 
   // ---------- one journey, each step on the next process ----------
   {
@@ -202,10 +260,16 @@ try {
     };
     const expect = (ok: boolean, what: string) => { if (!ok) misses.push(what); return ok; };
     const [stone] = take(1);
-    const login = await step('login', '/api/login', { body: { phone: 'demo@gemstore.test' } });
-    const signIn = await step('password', '/api/login-password-submit', { body: { userId: login.json?.userId, password: DEMO_PASSWORD, phone: 'demo@gemstore.test', isPhone: false } });
+    const login = await step('login', '/api/login', { body: { phone: DEMO_PHONE } });
+    const userId = login.json?.userId as number;
+    const textsBefore = inbox.texts.length;
+    const sent = await step('send a code', '/api/login-send-otp', { body: { userId, phone: DEMO_PHONE, isPhone: true } });
+    // The code leaves through a message job (whichever process takes it) to the SMS API.
+    const sms = await inbox.waitFor(() => inbox.texts.slice(textsBefore).find((t) => t.mobile.endsWith(DEMO_PHONE) && t.otp));
+    expect(!!sms?.otp, 'the sign-in code reaches the SMS API');
+    const signIn = await step('code from the SMS', '/api/login-otp-verify', { body: { userId, regId: sent.json?.regId, otp: sms?.otp ?? '', isPhone: true, phone: DEMO_PHONE } });
     const token = signIn.json?.token as string;
-    expect(signIn.status === 200 && !!token, 'the demo customer signs in');
+    expect(signIn.status === 200 && !!token, 'the demo customer signs in with the code sent by SMS');
     expect((await step('cart-save', '/api/cart-save', { token, body: { itemId: stone!.id } })).status === 200, 'the stone goes into the cart');
     const cart = await step('cart-all', '/api/cart-all', { token, body: {} });
     expect(cart.json?.cart?.some((line: { item: { id: number } }) => line.item.id === stone!.id), 'the cart, read on the next process, holds the stone');
@@ -227,9 +291,6 @@ try {
     expect(paid.status === 303, 'the sandbox payment is accepted');
     const afterPay = await step('order', '/api/order', { token, body: { orderId } });
     expect(afterPay.json?.order?.status === 'paid', 'the order reads paid on the next process');
-    const staffLogin = await step('staff login', '/api/admin/login', { body: { email: 'owner@gemstore.test', password: DEMO_PASSWORD } });
-    const staffToken = staffLogin.json?.token as string;
-    expect(!!staffToken, 'the owner signs in to the back office');
     const dispatched = await step('dispatch', `/api/admin/orders/${orderId}/dispatch`, { staffToken, body: { courier_partner: 'Blue Dart', tracking_number: 'BD-CLUSTER-1' } });
     expect(dispatched.status === 200, 'staff dispatch the order');
     const seen = await step('order', '/api/order', { token, body: { orderId } });
@@ -248,8 +309,12 @@ try {
     const staffView = await step('staff: the return', `/api/admin/returns/${returnId}`, { staffToken });
     const photoUrl = staffView.json?.return?.photos?.[0]?.url as string | undefined;
     expect(staffView.json?.return?.status === 'requested' && !!photoUrl, 'staff see the return and its photo on the next process');
+    expect(/^\/api\/return-request-photo\/\d+\?expires=\d+&signature=/.test(photoUrl ?? ''), 'staff get the photo as a signed link that expires');
     const image = photoUrl ? await step('the photo', photoUrl) : undefined;
     expect(image?.status === 200 && image.headers.get('content-type') === 'image/jpeg', 'the photo opens on the next process');
+    const photoKeys = await media.keys(`${MEDIA_PREFIX}/private/returns/`);
+    const photoInBucket = photoKeys.length === 1 ? await media.read(photoKeys[0]!) : null;
+    expect(!!photoInBucket && !!image && photoInBucket.equals(image.bytes), "the photo is the bucket's private one");
     for (const status of ['approved', 'picked_up', 'received', 'refunded'] as const) {
       const moved = await step(`return ${status}`, `/api/admin/returns/${returnId}/status`, {
         staffToken, body: { status, note: '', ...(status === 'picked_up' ? { courier_partner: 'Delhivery', tracking_number: 'DL-CLUSTER-2' } : {}) },
@@ -262,12 +327,73 @@ try {
     const refunds = orderId ? Number((await sql`select count(*)::int as n from refunds where order_id = ${orderId} and status = 'processed'`)[0]!.n) : 0;
     expect(refunds === 1, 'one refund made');
     record('one journey, each request on the next process in turn', {
-      steps: steps.length, 'processes used': new Set(steps.map((s) => s.split('@')[1]!.split(' ')[0])).size, 'refunds made': refunds, path: steps.join(' -> '),
+      steps: steps.length, 'processes used': new Set(steps.map((s) => s.split('@')[1]!.split(' ')[0])).size, 'refunds made': refunds,
+      'return photos in the bucket (private/returns/)': photoKeys.length, path: steps.join(' -> '),
+    }, misses);
+  }
+
+  // ---------- a picture uploaded through one process, served by the other two ----------
+  {
+    const uploader = apps[0]!;
+    const others = apps.slice(1);
+    const picture = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 30, g: 90, b: 140 } } }).png().toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([picture], { type: 'image/png' }), 'cluster-stone.png');
+    const uploaded = await call(uploader.base, '/api/admin/media', { staffToken, form });
+    const photo = uploaded.json?.photo as { name: string; srcset: string; jpeg: string } | undefined;
+    const files = photo ? [...photo.srcset.split(', ').map((p) => p.split(' ')[0]!), photo.jpeg] : [];
+    /** Per other process: how many of the picture's files it served, with the bucket's bytes and the long-lived cache header. */
+    const served = await Promise.all(others.map(async (app) => {
+      let ok = 0;
+      for (const file of files) {
+        const [answer, stored] = await Promise.all([call(app.base, file), media.read(`${MEDIA_PREFIX}${file}`)]);
+        if (answer.status === 200 && stored?.equals(answer.bytes) && answer.headers.get('cache-control') === 'public, max-age=31536000, immutable') ok++;
+      }
+      return ok;
+    }));
+    // The demo's seed draws its pictures in the first process's data folder and copies them to the bucket; nothing else is written there.
+    const onDisk = photo ? dataDirs.flatMap((dir) => filesUnder(dir).filter((f) => f.includes(photo.name) || f.includes('/private/'))) : [];
+    const servedByAll = served.filter((n) => n === files.length && n > 0).length;
+    const misses: string[] = [];
+    if (uploaded.status !== 200 || !files.length) misses.push(`staff upload a picture through app1 (${uploaded.status} ${uploaded.json?.code ?? ''})`);
+    if (servedByAll !== others.length) misses.push('each other process serves every size of it, as the bucket holds it');
+    if (onDisk.length) misses.push(`no process wrote the picture or a return photo to its own data folder (${onDisk.slice(0, 3).join(', ')})`);
+    record('a catalogue picture uploaded through app1 (its own port), served by the other two', {
+      'files of the picture (sizes)': files.length, 'in the bucket': (await media.keys(`${MEDIA_PREFIX}/media/`)).filter((k) => photo && k.includes(photo.name)).length,
+      'files served by app2, app3': served, 'served by': `${servedByAll} of ${others.length} other processes`, 'its files or return photos on the processes\' disks': onDisk.length,
+    }, misses);
+  }
+
+  // ---------- a stone import started through one process, run once ----------
+  const importCheck: { id?: number; sku: string; rows: number } = { sku: 'CLUSTER-IMPORT-', rows: 20 };
+  {
+    const exported = await call(apps[0]!.base, '/api/admin/stones/export.csv', { staffToken });
+    const columns = (parseCsv(exported.text, { bom: true, to_line: 1 }) as string[][])[0] ?? [];
+    // New SKUs, as drafts: the stones the other checks buy stay as they are.
+    const rows = (parseCsv(exported.text, { bom: true, columns: true, to_line: importCheck.rows + 1 }) as Record<string, string>[]).map((row, i) => ({
+      ...row, sku: `${importCheck.sku}${i + 1}`, url: '', status: 'draft', certificate_number: `CL-${i + 1}`,
+    }));
+    const form = new FormData();
+    form.append('file', new Blob([stringifyCsv(rows, { header: true, columns })], { type: 'text/csv' }), 'cluster-stones.csv');
+    const importsRun = async () => (await scrapeAll()).map((m) => (m ? perQueue(m, 'gemstore_jobs_completed_total', QUEUES.imports) : 0));
+    const runBefore = await importsRun();
+    const started = await call(apps[1]!.base, '/api/admin/imports', { staffToken, form });
+    importCheck.id = started.json?.job?.id as number | undefined;
+    let job: { status?: string; created?: number; updated?: number; failed?: number; errors?: unknown[] } | undefined;
+    for (let i = 0; i < 100 && importCheck.id && job?.status !== 'done' && job?.status !== 'failed'; i++) {
+      await sleep(200);
+      job = (await call(apps[2]!.base, `/api/admin/imports/${importCheck.id}`, { staffToken })).json?.job;
+    }
+    const runAfter = await importsRun();
+    const misses: string[] = [];
+    if (started.status !== 200 || !importCheck.id) misses.push(`the import is started through app2 (${started.status} ${started.json?.code ?? ''} ${JSON.stringify(started.json?.errors ?? '')})`);
+    if (job?.status !== 'done' || job.created !== importCheck.rows || job.updated !== 0) misses.push(`the import ends done, ${importCheck.rows} stones created, as app3 reads it`);
+    record('a stone import started through app2', {
+      rows: rows.length, 'import jobs each process finished meanwhile (app1, app2, app3)': runAfter.map((n, i) => n - runBefore[i]!), 'the job as app3 reads it': job ? { status: job.status, created: job.created, updated: job.updated, failed: job.failed, errors: job.errors?.slice(0, 3) } : null,
     }, misses);
   }
 
   // ---------- a price changed through one process, shown by the others ----------
-  const staffToken = (await call(BALANCER, '/api/admin/login', { body: { email: 'owner@gemstore.test', password: DEMO_PASSWORD } })).json.token as string;
   /** Changes a stone's price through `writer`; answers how long each other process took to show it on the stone's page and in its listing. */
   async function priceChange(writer: ServerProcess, readers: ServerProcess[], stone: { id: number; url: string; product: string }) {
     const shown = async (base: string) => {
@@ -375,6 +501,92 @@ try {
     }, misses);
   }
 
+  // ---------- each background job ran once ----------
+  {
+    const misses: string[] = [];
+    // Wait for what the steps above queued: every message delivered, the lapsed order swept.
+    let backlog = -1;
+    for (let i = 0; i < 60; i++) {
+      backlog = Number((await sql`select count(*)::int as n from outbox_messages where id >= ${firstMessageId} and delivered_at is null`)[0]!.n);
+      const swept = lapsed ? (await sql<{ status: string }[]>`select status from orders where id = ${lapsed.orderId}`)[0]?.status !== 'pending' : true;
+      if (backlog === 0 && swept) break;
+      await sleep(250);
+    }
+    // The processes' counters and pg-boss's rows read at a quiet moment: no job finished between the two scrapes.
+    const queues = Object.values(QUEUES);
+    const completedBy = (scrape: Awaited<ReturnType<typeof scrapeAll>>, queue: string) => scrape.map((m) => (m ? perQueue(m, 'gemstore_jobs_completed_total', queue) : 0));
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    let before = await scrapeAll();
+    let rows = await jobRows(sql, queues);
+    let after = await scrapeAll();
+    for (let i = 0; i < 20 && queues.some((q) => sum(completedBy(before, q)) !== sum(completedBy(after, q))); i++) {
+      await sleep(300);
+      before = await scrapeAll();
+      rows = await jobRows(sql, queues);
+      after = await scrapeAll();
+    }
+    const perQueueFigures: Record<string, unknown> = {};
+    for (const queue of queues) {
+      const ofQueue = rows.filter((r) => r.name === queue);
+      const completed = ofQueue.filter((r) => r.state === 'completed');
+      const byProcess = completedBy(after, queue);
+      const failedTries = sum(after.map((m) => (m ? perQueue(m, 'gemstore_jobs_failed_total', queue) : 0)));
+      const retried = ofQueue.filter((r) => r.retries > 0).length;
+      const periods = ofQueue.filter((r) => r.slot !== null);
+      const slots = new Set(periods.map((r) => r.slot)).size;
+      perQueueFigures[queue] = {
+        jobs: ofQueue.length, completed: completed.length, 'completed by app1, app2, app3 (metrics)': byProcess.join(' + '),
+        ...(periods.length ? { periods: slots, 'jobs of a period': periods.length } : {}), retried, 'failed tries': failedTries,
+        ...(ofQueue.length > completed.length ? { 'not finished yet (just sent)': ofQueue.filter((r) => r.state !== 'completed').map((r) => r.state) } : {}),
+      };
+      if (sum(byProcess) !== completed.length) misses.push(`${queue}: the processes ran ${sum(byProcess)} jobs to completion, pg-boss holds ${completed.length} completed (each run by one process)`);
+      if (retried || failedTries) misses.push(`${queue}: no job failed or was tried again`);
+      if (periods.length !== slots) misses.push(`${queue}: one job per period`);
+    }
+    // The repeating ones ran every period since the processes started.
+    for (const queue of [QUEUES.sweep, QUEUES.reconciliation]) {
+      const slots = new Set(rows.filter((r) => r.name === queue && r.slot !== null).map((r) => r.slot)).size;
+      if (slots < 3) misses.push(`${queue}: due every ${SWEEP_SECONDS} s, it ran in at least 3 periods (${slots})`);
+    }
+
+    // The sweep: the race's lapsed order expired once, its stone free again.
+    const sweptOrder = lapsed ? (await sql<{ status: string; events: number; stone: string }[]>`
+      select o.status, (select count(*)::int from order_events e where e.order_id = o.id and e.kind = 'expired') as events,
+             (select status::text from items where id = ${lapsed.stoneId}) as stone
+      from orders o where o.id = ${lapsed.orderId}`)[0] : undefined;
+    const sweepJobs = rows.filter((r) => r.name === QUEUES.sweep && Number(r.output?.orders ?? 0) > 0).map((r) => Number(r.output!.orders));
+    if (!sweptOrder || sweptOrder.status !== 'expired' || sweptOrder.events !== 1 || sweptOrder.stone !== 'available') misses.push("the race's lapsed order expired once by a sweep, its stone available again");
+
+    // The import: one job for it, completed, its stones written once.
+    const importJobs = rows.filter((r) => r.name === QUEUES.imports && Number(r.data.importId) === importCheck.id);
+    const imported = Number((await sql`select count(*)::int as n from items where store_id = ${storeId} and gin like ${`${importCheck.sku}%`}`)[0]!.n);
+    const importDone = Number((await sql`select count(*)::int as n from audit_log where object_type = 'import' and object_id = ${String(importCheck.id)} and action = 'stone.import.done'`)[0]!.n);
+    if (importJobs.length !== 1 || importJobs[0]!.state !== 'completed') misses.push('the import was one job, completed');
+    if (imported !== importCheck.rows || importDone !== 1) misses.push(`the import wrote its ${importCheck.rows} stones once and ended once`);
+
+    // The messages: each one job, each taken once by the SMTP server or the SMS API.
+    const messages = await sql<{ id: number; to: string; channel: string; purpose: string; subject: string; delivered: boolean }[]>`
+      select id, "to", channel::text, purpose, subject, delivered_at is not null as delivered from outbox_messages where id >= ${firstMessageId} order by id`;
+    const messageJobs = rows.filter((r) => r.name === QUEUES.messages);
+    const received = (m: (typeof messages)[number]) => (m.channel === 'email'
+      ? inbox.mails.filter((mail) => mail.to.includes(m.to) && mail.subject === m.subject).length
+      : inbox.texts.filter((t) => t.mobile.endsWith(m.to) && (m.purpose.startsWith('order-') ? !t.otp : !!t.otp)).length);
+    const perMessage = messages.map((m) => ({ m, jobs: messageJobs.filter((j) => Number(j.data.messageId) === m.id), received: received(m) }));
+    const sentOnce = perMessage.filter((x) => x.m.delivered && x.jobs.length === 1 && x.jobs[0]!.state === 'completed' && x.received === 1);
+    if (!messages.length || sentOnce.length !== messages.length) misses.push('each customer message was one job, delivered, and taken exactly once by the SMTP server or the SMS API');
+    if (inbox.mails.length + inbox.texts.length !== messages.length) misses.push('the SMTP server and the SMS API took nothing else');
+    if (messageJobs.length !== messages.length) misses.push('one message job per message');
+
+    record('each background job ran once (pg-boss\'s tables, the three processes\' metrics, the SMTP server and SMS API)', {
+      ...perQueueFigures,
+      'sweeps that expired an order (orders)': sweepJobs, "the race's lapsed order": sweptOrder ?? null,
+      [`the import started through app2 (job ${importCheck.id})`]: { 'its jobs': importJobs.map((j) => `${j.state} ${JSON.stringify(j.output)}`), 'stones written': imported, 'ended (audit log)': importDone },
+      'customer messages': `${messages.length} in the outbox, ${messageJobs.length} message jobs, ${inbox.mails.length} emails and ${inbox.texts.length} SMS taken, ${sentOnce.length} each sent by one job and taken exactly once`,
+      'each message (channel purpose: taken)': perMessage.map((x) => `${x.m.channel} ${x.m.purpose}: ${x.received}`),
+      'outbox not delivered': backlog,
+    }, misses);
+  }
+
   // ---------- a process SIGTERM'd under load ----------
   {
     let turn = 0;
@@ -456,9 +668,6 @@ try {
     if (misses.length) console.log(`haproxy's log of failed requests:\n${haproxyOutput.slice(-4000)}`);
   }
 
-  // ---------- to add as the rest lands ----------
-  // A picture uploaded through one process served by the others (needs MEDIA_STORE=s3 with s3rver on 4490).
-  // Each background job ran once (reservation sweep, reconciliation, an import, each customer message: needs the job queue).
 } catch (err) {
   record('the cluster', { error: err instanceof Error ? err.stack ?? err.message : String(err) }, ['the run completed']);
   for (const app of apps) if (app.exitCode() !== undefined && app.exitCode() !== 0 && app.exitCode() !== 'SIGKILL') console.log(`server output (${app.port}):\n${app.output().slice(-3000)}`);
@@ -469,7 +678,9 @@ try {
   await Promise.all(apps.map((app) => app.stop(5_000)));
   await standby?.destroy();
   await primary?.destroy();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bucket?.close().catch(() => {});
+  await providers?.close().catch(() => {});
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 }
 
 const missed = results.flatMap((r) => r.misses.map((m) => `${r.check}: ${m}`));

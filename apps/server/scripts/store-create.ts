@@ -16,7 +16,7 @@ import { type Database, openDatabase } from '@gemstore/db';
 import { createOperatorStore } from '@gemstore/db/seed';
 import { type Config, loadConfig } from '../src/config.ts';
 import { startupLogger } from '../src/lib/logging.ts';
-import { copySeedPictures } from '../src/demo.ts';
+import { copySeedPictures } from '../src/demo/index.ts';
 import { createMediaStore } from '../src/lib/media-store.ts';
 import { createServices } from '../src/services.ts';
 import { createJobs } from '../src/lib/jobs.ts';

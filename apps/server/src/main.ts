@@ -10,7 +10,7 @@ import { installJobsSchema } from './lib/jobs.ts';
 import { startupLogger } from './lib/logging.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { serveMetrics } from './plugins/metrics.ts';
-import { seedDemo } from './demo.ts';
+import { seedDemo } from './demo/index.ts';
 import { loadConfig, type Config } from './config.ts';
 
 /** A keep-alive connection idle this long while the server stops is closed: its client is most likely done with it. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { items } from '@gemstore/db';
 import { buildTestApp, type TestApp } from './helper.ts';
-import { caller, createStone, type Shop, type Shopper, createCheckoutWorld } from './checkout-fixtures.ts';
+import { caller, createShopper, createStone, type Shop, type Shopper, createCheckoutWorld } from './checkout-fixtures.ts';
 
 let t: TestApp;
 let shop: Shop;
@@ -97,5 +97,97 @@ describe('items-by-ids', () => {
     expect((await call('/api/items-by-ids', null, { itemIds: [] })).statusCode).toBe(422);
     expect((await call('/api/items-by-ids', null, { itemIds: Array.from({ length: 51 }, (_, i) => i + 1) })).statusCode).toBe(422);
     expect((await call('/api/items-by-ids', null, {})).json().errors.itemIds).toBeDefined();
+  });
+});
+
+describe('cart-merge', () => {
+  type Line = { id: number; item: { id: number; status: string } };
+  const states = (cart: Line[]) => cart.map((c) => [c.item.id, c.item.status]);
+
+  it('needs a signed-in customer and a list of stones', async () => {
+    expect((await call('/api/cart-merge', null, { itemIds: [1] })).statusCode).toBe(401);
+    expect((await call('/api/cart-merge', asha, { itemIds: [] })).json().errors.itemIds).toBeDefined();
+    expect((await call('/api/cart-merge', asha, {})).json().errors.itemIds).toBeDefined();
+    expect((await call('/api/cart-merge', asha, { itemIds: ['abc'] })).statusCode).toBe(422);
+    expect((await call('/api/cart-merge', asha, { itemIds: Array.from({ length: 51 }, (_, i) => i + 1) })).statusCode).toBe(422);
+  });
+
+  it('adds the guest\'s stones in one call, in the browser\'s order, skipping those already in the cart', async () => {
+    const shopper = await createShopper(t.db, shop.store.id);
+    const kept = await createStone(t.db, shop, { pricePaise: 100_000 });
+    const a = await createStone(t.db, shop, { pricePaise: 250_000 });
+    const b = await createStone(t.db, shop, { pricePaise: 300_050 });
+    const keptLine = (await call('/api/cart-save', shopper, { itemId: kept.id })).json().cart.id;
+
+    // The browser keeps its stones newest first: b was added last.
+    const res = await call('/api/cart-merge', shopper, { itemIds: [b.id, kept.id, a.id, b.id] });
+    expect(res.statusCode).toBe(200);
+    const merged = res.json();
+    expect(merged).toMatchObject({ added: 2, message: 'The 2 stones you chose before signing in were added to your cart.', totalAmount: 6500.5, availableCount: 3 });
+    expect(merged.cart.map((c: Line) => c.item.id)).toEqual([b.id, a.id, kept.id]);
+    // The stone already in the cart keeps its line.
+    expect(merged.cart.find((c: Line) => c.item.id === kept.id).id).toBe(keptLine);
+    // The cart reads the same afterwards; merging again adds nothing.
+    const all = (await call('/api/cart-all', shopper)).json();
+    expect(all).toEqual({ cart: merged.cart, totalAmount: 6500.5, availableCount: 3 });
+    const again = (await call('/api/cart-merge', shopper, { itemIds: [a.id] })).json();
+    expect(again).toMatchObject({ added: 0, message: 'Your cart already held the stones you chose before signing in.', totalAmount: 6500.5 });
+    expect(again.cart).toHaveLength(3);
+  });
+
+  it('keeps sold, reserved and withdrawn stones, shown as such and outside the total; ignores ids of no stone of this shop', async () => {
+    const shopper = await createShopper(t.db, shop.store.id);
+    const available = await createStone(t.db, shop, { pricePaise: 120_000 });
+    const sold = await createStone(t.db, shop, { pricePaise: 900_000, status: 'sold' });
+    const reserved = await createStone(t.db, shop, { pricePaise: 800_000, status: 'reserved' });
+    const withdrawn = await createStone(t.db, shop, { pricePaise: 600_000 });
+    await t.db.update(items).set({ status: 'hidden' }).where(eq(items.id, withdrawn.id));
+    const foreign = await createStone(t.db, otherShop, { pricePaise: 700_000 });
+    const res = (await call('/api/cart-merge', shopper, { itemIds: [sold.id, foreign.id, 999_999, reserved.id, withdrawn.id, available.id] })).json();
+    expect(res).toMatchObject({ added: 4, message: 'The 4 stones you chose before signing in were added to your cart.', totalAmount: 1200, availableCount: 1 });
+    expect(states(res.cart)).toEqual([[sold.id, 'sold'], [reserved.id, 'reserved'], [withdrawn.id, 'unavailable'], [available.id, 'available']]);
+
+    // A sold line can be removed like any other.
+    const soldLine = res.cart.find((c: Line) => c.item.id === sold.id).id;
+    expect((await call('/api/cart-delete', shopper, { cartId: soldLine })).statusCode).toBe(200);
+    expect(states((await call('/api/cart-all', shopper)).json().cart)).toEqual([[reserved.id, 'reserved'], [withdrawn.id, 'unavailable'], [available.id, 'available']]);
+    // Another shop's stone never joins this shop's cart.
+    expect((await call('/api/cart-merge', shopper, { itemIds: [foreign.id] })).json()).toMatchObject({ added: 0 });
+  });
+
+  it('adds each stone once when two tabs merge at the same moment', async () => {
+    const shopper = await createShopper(t.db, shop.store.id);
+    const stones = await Promise.all([1, 2, 3].map(() => createStone(t.db, shop, { pricePaise: 100_000 })));
+    const itemIds = stones.map((s) => s.id);
+    const results = await Promise.all([call('/api/cart-merge', shopper, { itemIds }), call('/api/cart-merge', shopper, { itemIds })]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(results.reduce((sum, r) => sum + r.json().added, 0)).toBe(3);
+    const all = (await call('/api/cart-all', shopper)).json();
+    expect(all.cart.map((c: Line) => c.item.id).sort()).toEqual([...itemIds].sort());
+    expect(all).toMatchObject({ totalAmount: 3000, availableCount: 3 });
+  });
+
+  it('shows a stone that sold after the merge as sold', async () => {
+    const shopper = await createShopper(t.db, shop.store.id);
+    const a = await createStone(t.db, shop, { pricePaise: 100_000 });
+    const b = await createStone(t.db, shop, { pricePaise: 200_000 });
+    await call('/api/cart-merge', shopper, { itemIds: [a.id, b.id] });
+    await t.db.update(items).set({ status: 'sold' }).where(eq(items.id, b.id));
+    const all = (await call('/api/cart-all', shopper)).json();
+    expect(states(all.cart)).toEqual([[a.id, 'available'], [b.id, 'sold']]);
+    expect(all).toMatchObject({ totalAmount: 1000, availableCount: 1 });
+  });
+});
+
+describe('items-by-ids for a guest\'s cart', () => {
+  it('tells a guest which stones sold meanwhile, without counting them', async () => {
+    const a = await createStone(t.db, shop, { pricePaise: 150_000 });
+    const b = await createStone(t.db, shop, { pricePaise: 275_025 });
+    const before = (await call('/api/items-by-ids', null, { itemIds: [b.id, a.id] })).json();
+    expect(before.totalAmount).toBe(4250.25);
+    await t.db.update(items).set({ status: 'sold' }).where(eq(items.id, b.id));
+    const after = (await call('/api/items-by-ids', null, { itemIds: [b.id, a.id] })).json();
+    expect(after.items.map((i: { id: number; status: string }) => [i.id, i.status])).toEqual([[b.id, 'sold'], [a.id, 'available']]);
+    expect(after.totalAmount).toBe(1500);
   });
 });

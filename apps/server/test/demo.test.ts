@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { customers, invoices, orders, outboxMessages } from '@gemstore/db';
 import type { AdminOrder, AdminOrderSummary, AdminReturnSummary, OrderStage } from '@gemstore/contracts';
-import { seedDemo } from '../src/demo.ts';
+import { seedDemo } from '../src/demo/index.ts';
 import { DEMO_CUSTOMER } from '../src/modules/customers/demo-customers.ts';
 import { DEMO_OWNER } from '../src/modules/staff/demo-staff.ts';
 import { buildTestApp, PRODUCTION_SECRETS, type TestApp } from './helper.ts';

@@ -29,6 +29,8 @@ export default [
     route('blog/:page?', 'routes/blog.tsx'),
     // blog/{categoryId}/{page} and blog/{categoryUrl}/{url}: a numeric second segment is a page number.
     route('blog/:category/:second', 'routes/blog-category-or-post.tsx'),
+    // The cart: a guest's is kept in the browser; checkout asks for sign-in.
+    route('cart', 'routes/cart.tsx'),
 
     // Login-required screens: a guest is sent to Login and the wanted path is remembered.
     layout('routes/require-auth-layout.tsx', [
@@ -41,7 +43,6 @@ export default [
       route('address/all', 'routes/address-list.tsx'),
       route('address/create', 'routes/address-create.tsx'),
       route('address/edit/:id?', 'routes/address-edit.tsx'),
-      route('cart', 'routes/cart.tsx'),
       route('checkout', 'routes/checkout.tsx'),
       route('pay', 'routes/pay.tsx'),
       route('order', 'routes/order-index.tsx'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Item } from './catalog.ts';
-import { COURIER_PARTNERS, RAZORPAY_PAYMENT_METHOD_ID } from './constants.ts';
+import { COURIER_PARTNERS, MAX_ITEMS_PER_ORDER, RAZORPAY_PAYMENT_METHOD_ID } from './constants.ts';
 import { OrderLineStage, OrderStage } from './order-states.ts';
 
 /**
@@ -110,8 +110,6 @@ export type AddressEditResponse = z.infer<typeof AddressEditResponse>;
 
 // ---------- Cart ----------
 
-export const MAX_ITEMS_PER_ORDER = 50;
-
 /** A stone as the cart, checkout and order lines show it; `status` tells whether it can still be bought. */
 export const CartEntry = z.object({ id: z.number(), item: Item });
 export type CartEntry = z.infer<typeof CartEntry>;
@@ -148,6 +146,13 @@ export const ItemsByIdsResponse = z.object({
   totalAmount: z.number(),
 });
 export type ItemsByIdsResponse = z.infer<typeof ItemsByIdsResponse>;
+
+/** A guest's cart kept in the browser, newest first, joining the account at sign-in or registration. */
+export const CartMergeBody = z.object({ itemIds: ItemIds });
+export type CartMergeBody = z.infer<typeof CartMergeBody>;
+/** The cart after the merge, with how many of the stones were new to it. */
+export const CartMergeResponse = CartAllResponse.extend({ added: z.number(), message: z.string() });
+export type CartMergeResponse = z.infer<typeof CartMergeResponse>;
 
 // ---------- Checkout and payment ----------
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './errors.ts';
 
 /**
  * Text PostgreSQL cannot store: U+0000 (text cannot hold it) and lone UTF-16 surrogates (UTF-8 has
@@ -79,7 +80,7 @@ export const ValidationErrorBody = z.object({
 });
 export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>;
 
-export const ErrorBody = z.object({ message: z.string(), code: z.string().optional() });
+export const ErrorBody = z.object({ message: z.string(), code: z.enum(ERROR_CODES).optional() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** GET /api/health (for load balancers): 200 when the database answers, else 503 with ErrorBody. */

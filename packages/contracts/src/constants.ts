@@ -23,6 +23,8 @@ export const SEARCH_SUGGESTED_STONES = 5;
 export const RELATED_STONES = 8;
 /** Stones a browser remembers as recently viewed. */
 export const RECENTLY_VIEWED_STONES = 8;
+/** The most stones one order (and so one cart, a guest's too) holds. */
+export const MAX_ITEMS_PER_ORDER = 50;
 /** Largest id a PostgreSQL integer column holds: a larger one would fail in the database, not in validation. */
 export const MAX_ID = 2_147_483_647;
 

@@ -8,7 +8,7 @@ import { type RequestContext, within } from '../lib/context.ts';
 import type { Transaction } from '../lib/db.ts';
 import type { QueuedMessage } from '../modules/notifications/notifications.service.ts';
 import {
-  type AdminOrderFilter, type AdminOrderRow, type NewOrderEvent, orderNumberOf, type OrderRow, toOrderAddress,
+  type AdminOrderFilter, type AdminOrderRow, type NewOrderEvent, orderNumberOf, type OrderRow, stageFactsOf, toOrderAddress,
 } from '../modules/orders/orders.service.ts';
 import type { Services } from '../services.ts';
 import { actorOf, timelineOf } from './admin-timeline.ts';
@@ -42,10 +42,19 @@ const numberingOf = (prefix: string, lastNumber: number): AdminOrderNumberingRes
 export function adminOrderFlows(db: Database, services: Services, messages: OrderMessages, refunds: RefundFlows) {
   const { orders, customers, payments, returns, catalog, catalogAdmin, audit } = services;
 
+  /** What the payments and returns modules know that tells an order's stage, for the list's stage filter. */
+  async function stageFacts(ctx: RequestContext) {
+    const [refunded, returned] = await Promise.all([
+      payments.refundedLines(ctx, ctx.store.id), returns.linesIn(ctx, ['requested', 'approved', 'picked_up', 'received', 'refunded']),
+    ]);
+    return stageFactsOf(refunded, returned);
+  }
+
   /** The list's filter of a query: the customers a text names come from the customers module. */
   async function filterOf(ctx: RequestContext, query: AdminOrdersExportQuery): Promise<AdminOrderFilter> {
+    const stage = query.status && query.status !== 'refund_owed' ? query.status : undefined;
     const filter: AdminOrderFilter = {
-      stage: query.status && query.status !== 'refund_owed' ? query.status : undefined,
+      stage: stage && { stage, facts: await stageFacts(ctx) },
       refundOwed: query.status === 'refund_owed' || undefined,
       from: query.from ? new Date(query.from) : undefined,
       to: query.to ? new Date(query.to) : undefined,

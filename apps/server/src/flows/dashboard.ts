@@ -15,8 +15,8 @@ function lastDays(today: string, days: number): string[] {
 
 /**
  * The back office's home page: each figure from one statement of the module that owns it (orders:
- * sales per day, then dispatch and refund queues; returns: its queues; catalog: stones per gem type),
- * the four run at once. Days are the store's: India time for stores from India, UTC elsewhere
+ * sales per day, then dispatch and refund queues; returns: its queues, whose lines orders prices;
+ * catalog: stones per gem type), the four run at once. Days are the store's: India time for stores from India, UTC elsewhere
  * (stores keep no time zone yet).
  */
 export function dashboardFlows({ orders, returns, catalog }: Services) {
@@ -26,6 +26,7 @@ export function dashboardFlows({ orders, returns, catalog }: Services) {
       const [daily, orderQueues, returnQueues, stones] = await Promise.all([
         orders.dailySales(ctx, timeZone, DASHBOARD_DAYS, now), orders.queues(ctx), returns.queues(ctx), catalog.availableByProduct(ctx),
       ]);
+      const returnRefundPaise = await orders.linesValue(ctx, returnQueues.receivedLineIds);
       const today = dayIn(timeZone, now);
       const byDay = new Map(daily.map((d) => [d.day, d]));
       const series = lastDays(today, DASHBOARD_DAYS).map((day) => ({ day, orders: byDay.get(day)?.orders ?? 0, amount: (byDay.get(day)?.paise ?? 0) / 100 }));
@@ -38,7 +39,7 @@ export function dashboardFlows({ orders, returns, catalog }: Services) {
         returns_awaiting_decision: returnQueues.awaitingDecision,
         refunds_owed: {
           orders: orderQueues.refundOrders, returns: returnQueues.awaitingRefund,
-          amount: (orderQueues.refundPaise + returnQueues.refundPaise) / 100,
+          amount: (orderQueues.refundPaise + returnRefundPaise) / 100,
         },
         stones: stones.map((s) => ({ product_id: s.id, name: s.name, available: s.available })),
       };

@@ -20,7 +20,7 @@ export const PRIVATE_PREFIX = 'private/';
 /** The store cannot be reached (or refused the call): 503 with a retry-after, whatever the call. */
 export class MediaUnavailableError extends AppError {
   constructor(readonly reason?: unknown, readonly retryAfterSeconds = 5) {
-    super(503, 'The shop cannot reach its picture store just now. Please try again in a moment.', 'media_unavailable');
+    super('The shop cannot reach its picture store just now. Please try again in a moment.', 'media_unavailable');
   }
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ErrorCode } from '@gemstore/contracts';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { databaseFailureOf } from '@gemstore/db';
 import { AppError, DatabaseUnavailableError, TooManyRequestsError, ValidationError } from '../lib/errors.ts';
@@ -86,8 +87,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const bodyMessage = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'The request body is not valid JSON.'
         : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is required.' : undefined;
       if (bodyMessage) return reply.status(422).send({ message: bodyMessage, errors: { input: [bodyMessage] } });
-      return reply.status(status)
-        .send({ message: error.message, code: error.code ?? 'bad_request', ...(status === 400 ? { errors: { input: [error.message] } } : {}) });
+      const code: ErrorCode = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : status === 404 ? 'not_found' : 'bad_request';
+      return reply.status(status === 413 || status === 415 || status === 404 ? status : 400)
+        .send({ message: error.message, code, ...(code === 'bad_request' ? { errors: { input: [error.message] } } : {}) });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'internal_error' });

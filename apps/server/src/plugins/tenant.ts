@@ -14,7 +14,7 @@ export const tenantPlugin = fp(async (app: FastifyInstance) => {
   // Rendered pages and payment pages build URLs from the host: a malformed one is the client's error, not a crash.
   app.addHook('onRequest', async (request) => {
     if (!isValidHost(request.headers.host) || !isValidHost(request.host)) {
-      throw new AppError(400, 'The Host header is not a valid host name.', 'invalid_host');
+      throw new AppError('The Host header is not a valid host name.', 'invalid_host');
     }
   });
   app.addHook('onRequest', async (request) => {

@@ -36,3 +36,6 @@ export function formatNumber(n: number, maxDecimals = 2): string {
   if (!format) numberFormats.set(maxDecimals, format = new Intl.NumberFormat('en-US', { maximumFractionDigits: maxDecimals }));
   return format.format(n);
 }
+
+/** What a stone no longer for sale is called, the same on cards, the cart and the checkout. */
+export const STONE_STATUS_WORDS: Partial<Record<Item['status'], string>> = { sold: 'Sold', reserved: 'Reserved', unavailable: 'No longer for sale' };

@@ -11,7 +11,7 @@ interface AddStone {
 }
 
 /**
- * A guest's Add To Cart or heart, resumed after sign-in: the page at `path` opened with
+ * A guest's heart (or a /cart?add= link), resumed after sign-in: the page at `path` opened with
  * ?add={itemId} adds the stone once, says what the server answered and drops the query. Answers the
  * page's status line, which the page may also set (a failed removal).
  */

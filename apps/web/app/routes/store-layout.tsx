@@ -3,6 +3,7 @@ import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData, type S
 import type { Route } from './+types/store-layout';
 import { NotFound } from '../components/ui/not-found.tsx';
 import { useCartCount } from '../features/cart/api/get-cart.ts';
+import { useGuestCartMerge } from '../features/cart/api/merge-cart.ts';
 import { SiteFooter } from '../features/site/components/site-footer.tsx';
 import { SiteHeader } from '../features/site/components/site-header.tsx';
 import { SearchBox } from '../features/catalog/components/search-box.tsx';
@@ -37,6 +38,8 @@ export function meta({ error, loaderData }: Route.MetaArgs) {
 }
 
 function Chrome({ site, children }: { site: SiteData; children: ReactNode }) {
+  // A guest's cart joins the account on the first page opened signed in.
+  useGuestCartMerge();
   const cartCount = useCartCount();
   return (
     <StoreProvider profile={site.profile}>

@@ -1,5 +1,6 @@
 import type { CallInput, CallOutput, Endpoint, HttpMethod, Route } from './endpoint.ts';
 import { fillPath } from './endpoint.ts';
+import { type ErrorCode, isErrorCode } from '../errors.ts';
 
 /**
  * The typed API client, shared by the browser and the server's page loaders: one function per call
@@ -7,12 +8,15 @@ import { fillPath } from './endpoint.ts';
  * gives method and path). How a request travels is the transport's business.
  */
 
-/** A non-2xx answer. `errors` holds the field errors of a 422 (docs/architecture.md, "Errors"). */
+/**
+ * A non-2xx answer. `errors` holds the field errors of a 422 (docs/architecture.md, "Errors"); `code`
+ * is one of the API's error codes (errors.ts), so a caller narrows on it: `err.code === 'password_locked'`.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly data: unknown;
   readonly errors: Record<string, string[]>;
-  readonly code: string | undefined;
+  readonly code: ErrorCode | undefined;
 
   constructor(status: number, data: unknown) {
     const body = (data && typeof data === 'object' ? data : {}) as { message?: unknown; errors?: unknown; code?: unknown };
@@ -21,7 +25,7 @@ export class ApiError extends Error {
     this.status = status;
     this.data = data;
     this.errors = body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string[]>) : {};
-    this.code = typeof body.code === 'string' ? body.code : undefined;
+    this.code = isErrorCode(body.code) ? body.code : undefined;
   }
 }
 

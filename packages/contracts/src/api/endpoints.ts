@@ -97,6 +97,7 @@ export const endpoints = withSchemas(routes, {
   cartAll: { response: c.CartAllResponse, errors: signedIn },
   cartSave: { body: c.CartSaveBody, response: c.CartSaveResponse, errors: [...signedIn, 409] },
   cartDelete: { body: c.CartDeleteBody, response: c.OkResponse, errors: signedIn },
+  cartMerge: { body: c.CartMergeBody, response: c.CartMergeResponse, errors: signedIn },
   wishlist: { response: c.WishlistResponse, errors: signedIn },
   wishlistSave: { body: c.WishlistBody, response: c.WishlistSaveResponse, errors: signedIn },
   wishlistDelete: { body: c.WishlistBody, response: c.OkResponse, errors: signedIn },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorBody, ValidationErrorBody } from '../common.ts';
 import { rolesWith, STAFF_ROLES } from '../constants.ts';
+import { errorCodesOf } from '../errors.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** A JSON Schema (2020-12, as OpenAPI 3.1 uses) of a request part or an answer. */
@@ -30,9 +31,11 @@ const ERROR_TEXT: Record<number, string> = {
   503: 'A service this call needs is unavailable.',
 };
 
+/** An error answer: a 422's fields, or the message with the codes this status carries (errors.ts). */
 function errorResponse(status: number) {
-  const body = status === 422 ? ValidationErrorBody : ErrorBody;
-  return { description: ERROR_TEXT[status] ?? 'Error.', content: { 'application/json': { schema: jsonSchema(body, 'output') } } };
+  const schema = status === 422 ? jsonSchema(ValidationErrorBody, 'output')
+    : { ...jsonSchema(ErrorBody, 'output'), properties: { message: { type: 'string' }, code: { type: 'string', enum: errorCodesOf(status) } } };
+  return { description: ERROR_TEXT[status] ?? 'Error.', content: { 'application/json': { schema } } };
 }
 
 /** `/item-details/:id` -> `/item-details/{id}`. */

@@ -90,6 +90,7 @@ export const cartRoutes = {
   cartAll: route({ method: 'POST', path: '/cart-all', access: 'customer', summary: 'The cart with its total.' }),
   cartSave: route({ method: 'POST', path: '/cart-save', access: 'customer', summary: 'Adds a stone to the cart.' }),
   cartDelete: route({ method: 'POST', path: '/cart-delete', access: 'customer', summary: 'Removes a cart line.' }),
+  cartMerge: route({ method: 'POST', path: '/cart-merge', access: 'customer', summary: 'Adds the stones of a guest\'s cart kept in the browser, skipping those already in the cart.' }),
   itemsByIds: route({ method: 'POST', path: '/items-by-ids', access: 'public', summary: 'Stones by id with their total (checkout review).' }),
 } as const;
 

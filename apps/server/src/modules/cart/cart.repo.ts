@@ -18,6 +18,18 @@ export async function upsertCartLine(db: Executor, storeId: number, customerId: 
   return row!;
 }
 
+/**
+ * Adds these stones in one statement, skipping those already in the cart (unique customer + item);
+ * answers the stones it added. Lines are numbered in the order given.
+ */
+export async function addCartLines(db: Executor, storeId: number, customerId: number, itemIds: number[]): Promise<number[]> {
+  if (itemIds.length === 0) return [];
+  const rows = await db.insert(cartLines).values(itemIds.map((itemId) => ({ storeId, customerId, itemId })))
+    .onConflictDoNothing({ target: [cartLines.customerId, cartLines.itemId, cartLines.storeId] })
+    .returning({ itemId: cartLines.itemId });
+  return rows.map((r) => r.itemId);
+}
+
 export async function deleteCartLine(db: Executor, storeId: number, customerId: number, id: number): Promise<boolean> {
   const rows = await db.delete(cartLines)
     .where(and(eq(cartLines.storeId, storeId), eq(cartLines.customerId, customerId), eq(cartLines.id, id)))

@@ -9,6 +9,7 @@ export async function cartRoutes(app: FastifyInstance) {
     cartAll: (request) => cart.list(customerContext(request)),
     cartSave: (request) => cart.save(customerContext(request), request.body.itemId),
     cartDelete: (request) => cart.remove(customerContext(request), request.body.cartId),
+    cartMerge: (request) => cart.merge(customerContext(request), request.body.itemIds),
     // Public catalogue data (Buy Now and checkout): no sign-in needed.
     itemsByIds: (request) => cart.itemsByIds(request.ctx, request.body.itemIds),
   }, {

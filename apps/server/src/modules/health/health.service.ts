@@ -6,7 +6,7 @@ import { pingDatabase } from './health.repo.ts';
 
 /** 503 of a process that has been told to stop: the balancer takes it out while it finishes what it has. */
 export class DrainingError extends AppError {
-  constructor() { super(503, 'This server process is shutting down; another one takes new requests.', 'draining'); }
+  constructor() { super('This server process is shutting down; another one takes new requests.', 'draining'); }
 }
 
 /**

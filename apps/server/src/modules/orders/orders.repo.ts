@@ -92,6 +92,14 @@ export async function listOrdersOfItem(db: Executor, storeId: number, itemId: nu
     .orderBy(desc(orders.placedOn), desc(orders.id)).limit(limit);
 }
 
+/** What these order lines of the store cost, together, in paise. */
+export async function sumLinePrices(db: Executor, storeId: number, lineIds: number[]): Promise<number> {
+  if (lineIds.length === 0) return 0;
+  const [row] = await db.select({ paise: sql<string | number>`coalesce(sum(${orderLines.pricePaise}), 0)` }).from(orderLines)
+    .where(and(eq(orderLines.storeId, storeId), inArray(orderLines.id, lineIds)));
+  return Number(row?.paise ?? 0);
+}
+
 export async function listOrderLines(db: Executor, orderIds: number[]): Promise<OrderLineRow[]> {
   if (orderIds.length === 0) return [];
   return db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.id));
@@ -225,7 +233,8 @@ export async function listEvents(db: Executor, orderIds: number[]): Promise<Orde
 
 
 export interface AdminOrderFilter {
-  stage?: OrderStage;
+  /** A stage, with the facts other modules hold that tell it. */
+  stage?: { stage: OrderStage; facts: StageFacts };
   refundOwed?: boolean;
   /** An order number of the shop's series, with the prefix typed before it if any (matched ignoring case and punctuation). */
   number?: { value: number; prefix: string };
@@ -242,27 +251,33 @@ export interface AdminOrderFilter {
 
 export type AdminOrderRow = OrderRow & { dispatchedAt: Date | null; deliveredAt: Date | null; courierPartner: string | null; trackingNumber: string | null };
 
-/*
- * The facts of stageOf (orders.service) in SQL, for the list's filter: the order's lines refunded
- * by processed refunds, its open returns, and its returns whose stones are back but not all refunded.
- * The return and refund tables are read here by name only, as the order's own facts.
+/**
+ * The facts of stageOf (orders.service) that other modules own, for the list's stage filter: the
+ * lines refunded by processed refunds (counted per order), the orders with an open return, and the
+ * orders whose returned stones are back but not all refunded. The payments and returns modules
+ * give them (stageFactsOf); here they become conditions on the order's own rows.
  */
-const refundedLines = sql`(select count(*) from refund_lines rl join refunds r on r.id = rl.refund_id
-  where r.order_id = ${orders.id} and r.status = 'processed')`;
+export interface StageFacts {
+  refundedLineCounts: Map<number, number>;
+  openReturnOrderIds: number[];
+  stonesBackOrderIds: number[];
+}
+
 const allLines = sql`(select count(*) from order_lines ol where ol.order_id = ${orders.id})`;
-const openReturn = sql`exists (select 1 from return_requests rr where rr.order_id = ${orders.id} and rr.status in ('requested', 'approved', 'picked_up'))`;
-const stonesBack = sql`exists (select 1 from return_requests rr join return_lines rtl on rtl.return_id = rr.id
-  where rr.order_id = ${orders.id} and rr.status in ('received', 'refunded')
-    and not exists (select 1 from refund_lines rl join refunds r on r.id = rl.refund_id where rl.order_line_id = rtl.order_line_id and r.status = 'processed'))`;
 const isPaid = eq(orders.status, 'paid');
-const isRefunded = sql`(${refundedLines} > 0 and ${refundedLines} = ${allLines})`;
 const dispatched = sql`${orderDispatches.orderId} is not null`;
 
 const not = (c: SQL) => sql`not ${c}`;
 
 /** The orders whose stage (stageOf) is this one: each paid stage rules out the ones stageOf puts before it. */
-function stageCondition(stage: OrderStage): SQL {
-  const someRefunded = sql`${refundedLines} > 0`;
+function stageCondition(stage: OrderStage, facts: StageFacts): SQL {
+  const refundedIds = [...facts.refundedLineCounts.keys()];
+  const someRefunded = refundedIds.length ? inArray(orders.id, refundedIds) : sql`false`;
+  // Every line refunded: the order's line count equals its refunded lines' count (one parameter, order id -> count).
+  const counts = JSON.stringify(Object.fromEntries(facts.refundedLineCounts));
+  const isRefunded = refundedIds.length ? and(someRefunded, sql`${allLines} = (${counts}::jsonb ->> ${orders.id}::text)::int`)! : sql`false`;
+  const openReturn = facts.openReturnOrderIds.length ? inArray(orders.id, facts.openReturnOrderIds) : sql`false`;
+  const stonesBack = facts.stonesBackOrderIds.length ? inArray(orders.id, facts.stonesBackOrderIds) : sql`false`;
   // Paid, and none of the return or refund stages: the order stands by its dispatch.
   const settled = and(isPaid, not(someRefunded), not(openReturn), not(stonesBack))!;
   switch (stage) {
@@ -292,7 +307,7 @@ function adminWhere(storeId: number, f: AdminOrderFilter): SQL {
   const searching = f.number !== undefined || f.itemIds !== undefined || f.customerIds !== undefined || f.text !== undefined || f.phoneDigits !== undefined;
   return and(
     eq(orders.storeId, storeId),
-    f.stage ? stageCondition(f.stage) : undefined,
+    f.stage ? stageCondition(f.stage.stage, f.stage.facts) : undefined,
     f.refundOwed ? isNotNull(orders.refundFlaggedAt) : undefined,
     f.from ? gte(orders.placedOn, f.from) : undefined,
     f.to ? lt(orders.placedOn, f.to) : undefined,

@@ -38,7 +38,7 @@ const BACK_RETURN = new Set(['received', 'refunded']);
 
 /**
  * Where an order stands, from its facts: the one rule the customer's pages, the back office and
- * the CSV all show (the order list's filter asks the same in SQL: orders.repo stageCondition).
+ * the CSV all show (the order list's filter asks the same in SQL: orders.repo stageCondition, with stageFactsOf).
  * Unpaid orders by their status; a paid one by its refunds, then an open return, then stones back
  * and not refunded, then its dispatch and delivery.
  */
@@ -62,6 +62,21 @@ export function lineStageOf(f: Pick<OrderFacts, 'returns' | 'refundedLineIds'>, 
   if (own.some((r) => BACK_RETURN.has(r.status))) return 'returned';
   if (own.some((r) => OPEN_RETURN.has(r.status))) return 'return_requested';
   return null;
+}
+
+/**
+ * The facts of stageOf held by the payments and returns modules, for every order of the shop that
+ * has any, as the order list's stage filter takes them (orders.repo StageFacts).
+ */
+export function stageFactsOf(
+  refundedLines: { orderId: number; orderLineId: number }[], returnLines: { orderId: number; orderLineId: number; status: OrderFacts['returns'][number]['status'] }[],
+): repo.StageFacts {
+  const refundedLineCounts = new Map<number, number>();
+  for (const l of refundedLines) refundedLineCounts.set(l.orderId, (refundedLineCounts.get(l.orderId) ?? 0) + 1);
+  const refunded = new Set(refundedLines.map((l) => l.orderLineId));
+  const openReturnOrderIds = new Set(returnLines.filter((l) => OPEN_RETURN.has(l.status)).map((l) => l.orderId));
+  const stonesBackOrderIds = new Set(returnLines.filter((l) => BACK_RETURN.has(l.status) && !refunded.has(l.orderLineId)).map((l) => l.orderId));
+  return { refundedLineCounts, openReturnOrderIds: [...openReturnOrderIds], stonesBackOrderIds: [...stonesBackOrderIds] };
 }
 
 export const lineStageLabel = (stage: OrderLineStage | null) => (stage ? ORDER_LINE_STAGE_LABELS[stage] : null);
@@ -120,6 +135,8 @@ export function createOrdersService({ db }: { db: Database }) {
     dailySales: (ctx: RequestContext, timeZone: string, days: number, now: Date) => dashboard.dailySales(q(ctx), ctx.store.id, timeZone, days, now),
     /** The dashboard: orders waiting for dispatch, and orders flagged for a refund with their value. */
     queues: (ctx: RequestContext) => dashboard.orderQueues(q(ctx), ctx.store.id),
+    /** What these lines of the store's orders cost together, in paise. */
+    linesValue: (ctx: RequestContext, lineIds: number[]) => repo.sumLinePrices(q(ctx), ctx.store.id, lineIds),
 
     /** A customer's orders, newest first (the back office's customer page). */
     listOfCustomer: (ctx: RequestContext, customerId: number, limit: number) => repo.listOrders(q(ctx), ctx.store.id, customerId, limit),

@@ -143,3 +143,10 @@ export async function refundedOfPayments(db: Executor, paymentIds: number[]): Pr
     .where(and(inArray(refunds.paymentId, paymentIds), ne(refunds.status, 'failed'))).groupBy(refunds.paymentId);
   return new Map(rows.map((r) => [r.paymentId, Number(r.paise)]));
 }
+
+/** Every order line of the store refunded by a processed refund, with its order (the order list's stage filter). */
+export async function listRefundedLines(db: Executor, storeId: number): Promise<{ orderId: number; orderLineId: number }[]> {
+  return db.select({ orderId: refunds.orderId, orderLineId: refundLines.orderLineId }).from(refundLines)
+    .innerJoin(refunds, and(eq(refunds.id, refundLines.refundId), eq(refunds.storeId, refundLines.storeId)))
+    .where(and(eq(refundLines.storeId, storeId), eq(refunds.status, 'processed')));
+}

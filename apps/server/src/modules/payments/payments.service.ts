@@ -96,6 +96,8 @@ export function createPaymentsService({ db, checkout }: { db: Database; checkout
       const lines = await repo.listRefundLines(q(scope), rows.map((r) => r.id));
       return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.refundId === r.id) }));
     },
+    /** The store's order lines paid back by processed refunds, with their orders. */
+    refundedLines: (scope: Scope, storeId: number) => repo.listRefundedLines(q(scope), storeId),
     recentRefunds: (scope: Scope, storeId: number, limit: number) => repo.listRecentRefunds(q(scope), storeId, limit),
     /** Moves a refund on only from one of `from`; null when it had moved already. */
     moveRefund: (scope: Scope, id: number, from: repo.RefundStatus[], values: Parameters<typeof repo.updateRefund>[3]) =>

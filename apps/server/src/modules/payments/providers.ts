@@ -55,14 +55,14 @@ export interface ProviderPayment { id: string; amountPaise: number; status: stri
 /** The provider refused a refund: no money moved. */
 export class RefundRefused extends AppError {
   constructor(reason: string) {
-    super(502, `The payment provider refused the refund: ${reason}`, 'refund_refused');
+    super(`The payment provider refused the refund: ${reason}`, 'refund_refused');
   }
 }
 
 /** No answer came from the provider: the refund may or may not have been made. */
 export class RefundUnconfirmed extends AppError {
   constructor() {
-    super(502, 'The payment provider did not confirm the refund. It is checked again shortly; do not refund it another way.', 'refund_unconfirmed');
+    super('The payment provider did not confirm the refund. It is checked again shortly; do not refund it another way.', 'refund_unconfirmed');
   }
 }
 
@@ -107,8 +107,11 @@ export function sandboxProvider(config: CheckoutConfig): PaymentProvider & { sig
 }
 
 export class PaymentProviderError extends AppError {
-  constructor(message = 'The payment service is not reachable right now. Please try again in a moment.', code = 'payment_provider_error', status = 502) {
-    super(status, message, code);
+  constructor(
+    message = 'The payment service is not reachable right now. Please try again in a moment.',
+    code: 'payment_provider_error' | 'payment_provider_auth_failed' | 'payment_provider_not_configured' | 'amount_too_small' = 'payment_provider_error',
+  ) {
+    super(message, code);
   }
 }
 
@@ -122,7 +125,7 @@ export function razorpayProvider(config: CheckoutConfig): PaymentProvider {
   let sdk: RazorpaySdk | undefined;
   /** The SDK once the keys are set (a store on Razorpay without them cannot refund either). */
   const client = (): RazorpaySdk => {
-    if (!keyId || !keySecret) throw new PaymentProviderError('Razorpay is not set up on this server (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET).', 'payment_provider_not_configured', 503);
+    if (!keyId || !keySecret) throw new PaymentProviderError('Razorpay is not set up on this server (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET).', 'payment_provider_not_configured');
     sdk ??= razorpaySdk({ keyId, keySecret, apiUrl });
     return sdk;
   };
@@ -135,9 +138,9 @@ export function razorpayProvider(config: CheckoutConfig): PaymentProvider {
     name: 'razorpay',
     keyId: keyId ?? '',
     async createOrder(input) {
-      if (!keyId || !keySecret) throw new PaymentProviderError('Online payment is not set up for this shop yet.', 'payment_provider_not_configured', 503);
+      if (!keyId || !keySecret) throw new PaymentProviderError('Online payment is not set up for this shop yet.', 'payment_provider_not_configured');
       if (!Number.isInteger(input.amountPaise) || input.amountPaise < 100) {
-        throw new PaymentProviderError('The order total is below the smallest amount that can be paid online (Rs. 1).', 'amount_too_small', 422);
+        throw new PaymentProviderError('The order total is below the smallest amount that can be paid online (Rs. 1).', 'amount_too_small');
       }
       let res: Response;
       try {

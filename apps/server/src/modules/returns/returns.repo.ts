@@ -103,3 +103,10 @@ export async function countOpenReturns(db: Executor, storeId: number, orderIds: 
     .groupBy(returnRequests.orderId);
   return new Map(rows.map((r) => [r.orderId, r.n]));
 }
+
+/** The lines of the store's returns in these states, with their order and return (the order list's stage filter, the dashboard). */
+export async function listLinesOfReturnsIn(db: Executor, storeId: number, statuses: ReturnStatusValue[]): Promise<{ orderId: number; orderLineId: number; status: ReturnStatusValue }[]> {
+  return db.select({ orderId: returnRequests.orderId, orderLineId: returnLines.orderLineId, status: returnRequests.status }).from(returnLines)
+    .innerJoin(returnRequests, and(eq(returnRequests.id, returnLines.returnId), eq(returnRequests.storeId, returnLines.storeId)))
+    .where(and(eq(returnLines.storeId, storeId), inArray(returnRequests.status, statuses)));
+}

@@ -138,7 +138,7 @@ async function openReturnPhoto(
   const missing = () => new NotFoundError('This photo does not exist.');
   const check = checkReturnPhotoLink(photos, ctx.store.id, imageId, link.expires, link.signature);
   if (!check.ok) {
-    if (check.reason === 'expired') throw new AppError(403, 'This photo link has expired. Reload the order to see the photo.', 'photo_link_expired');
+    if (check.reason === 'expired') throw new AppError('This photo link has expired. Reload the order to see the photo.', 'photo_link_expired');
     throw missing();
   }
   const image = await repo.findReturnImage(db, ctx.store.id, imageId);
@@ -218,6 +218,8 @@ export function createReturnsService({ db, photos, store }: { db: Database; phot
     move: (scope: Scope, row: repo.ReturnRow, status: repo.ReturnStatusValue, values?: Parameters<typeof moveReturn>[3]) =>
       moveReturn(executor(db, scope), row, status, values),
     /** Open returns (not rejected or refunded) per order. */
+    /** The lines of the store's returns in these states, with their orders. */
+    linesIn: (ctx: RequestContext, statuses: repo.ReturnStatusValue[]) => repo.listLinesOfReturnsIn(q(ctx), ctx.store.id, statuses),
     openCounts: (ctx: RequestContext, orderIds: number[]) => repo.countOpenReturns(q(ctx), ctx.store.id, orderIds),
     /** A signed, expiring link to one photo of the store's returns (the back office's return screens). */
     photoUrl: (ctx: RequestContext, imageId: number) => signReturnPhotoUrl(photos, ctx.store.id, imageId),

@@ -464,7 +464,7 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
     async totpDisable(ctx: StaffContext, input: { password: string; code: string }): Promise<MessageResponse> {
       const row = await own(ctx);
       if (!row.totpEnabled) throw new ConflictError('Two-factor sign-in is not on.', 'totp_disabled');
-      if (ctx.store.staffTwoFactorRequired) throw new ConflictError('This store requires two-factor sign-in.', 'two_factor_required');
+      if (ctx.store.staffTwoFactorRequired) throw new ConflictError('This store requires two-factor sign-in.', 'totp_required_by_store');
       await checkOwnPassword(ctx, row, input.password, 'password');
       await limits.assertNotLocked(ctx, row.id, 'code');
       if (!(await useSecondFactor(q(ctx), ctx, row, input.code))) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Item } from '@gemstore/contracts';
-import { itemPath, itemTitle, rattiText } from '../../lib/item-format.ts';
+import { itemPath, itemTitle, rattiText, STONE_STATUS_WORDS } from '../../lib/item-format.ts';
 import { mediaUrl } from '../../lib/media.ts';
 import { usePriceFormatter, useStoreProfile } from '../../lib/store-context.tsx';
 import { SafeImage } from './safe-image.tsx';
@@ -44,7 +44,7 @@ export function StoneLinesHead({ action }: { action?: string }) {
 
 /**
  * The cells matching StoneLinesHead's first five columns for one stone; a stone no longer
- * available gets an "Unavailable" badge. `testIdPrefix` names the cells for tests (`{prefix}-sku`…).
+ * available gets a badge saying why (Sold, Reserved, No longer for sale). `testIdPrefix` names the cells for tests (`{prefix}-sku`…).
  */
 export function StoneLineCells({ item, linkThumb = false, testIdPrefix }: { item: Item; linkThumb?: boolean; testIdPrefix?: string }) {
   const price = usePriceFormatter();
@@ -57,7 +57,9 @@ export function StoneLineCells({ item, linkThumb = false, testIdPrefix }: { item
       <StoneProductCell
         to={itemPath(item)}
         title={itemTitle(item)}
-        badge={item.status !== 'available' && <span className="badge badge--muted" data-testid={testId('unavailable')}>Unavailable</span>}
+        badge={item.status !== 'available' && (
+          <span className="badge badge--muted" data-testid={testId('unavailable')} data-status={item.status}>{STONE_STATUS_WORDS[item.status]}</span>
+        )}
       />
       <td data-label="Ratti" data-testid={testId('ratti')}>{rattiText(item, ratti_mg)}</td>
       <td data-label="Amount" className="num" data-testid={testId('amount')}><span className="figure">{price(item.amounts.mrpAmount)}</span></td>

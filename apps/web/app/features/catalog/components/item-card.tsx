@@ -3,10 +3,8 @@ import type { Item } from '@gemstore/contracts';
 import { SafeImage } from '../../../components/ui/safe-image.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
 import { usePriceFormatter, useStoreProfile } from '../../../lib/store-context.tsx';
-import { formatNumber, itemPath, itemTitle, rattiText } from '../../../lib/item-format.ts';
+import { formatNumber, itemPath, itemTitle, rattiText, STONE_STATUS_WORDS as STATUS_WORDS } from '../../../lib/item-format.ts';
 import { WishlistHeart } from '../../wishlist/components/wishlist-heart.tsx';
-
-const STATUS_WORDS: Partial<Record<Item['status'], string>> = { sold: 'Sold', reserved: 'Reserved', unavailable: 'No longer for sale' };
 
 /**
  * A stone in a listing: image, name with weight, ratti, price; the whole card links to the stone,

@@ -8,7 +8,7 @@ import { wishlistAddPath } from '../wishlist-paths.ts';
 /**
  * The heart of a stone: signed in, it puts the stone on the wishlist or takes it off; signed out, it
  * goes to /wishlist?add={id}, a login-required page whose layout sends the shopper to Login and
- * back, where the stone is added (as the cart's Add To Cart does).
+ * back, where the stone is added.
  */
 export function WishlistHeart({ itemId, name, showText = false }: { itemId: number; name: string; showText?: boolean }) {
   const { status } = useSession();

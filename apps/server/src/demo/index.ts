@@ -2,16 +2,16 @@ import type { OrderStage } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import { seedDemoIfEmpty } from '@gemstore/db/seed';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.ts';
-import { copyMediaFolder } from './lib/media-copy.ts';
-import { createMediaStore } from './lib/media-store.ts';
-import { seedDemoOrders } from './flows/demo-orders.ts';
-import { createFlows } from './flows/index.ts';
-import { seedDemoCustomers } from './modules/customers/demo-customers.ts';
-import { findDemoOwner, seedDemoOwners } from './modules/staff/demo-staff.ts';
-import { findDemoStores } from './modules/stores/demo-stores.ts';
-import { createServices } from './services.ts';
-import { createJobs } from './lib/jobs.ts';
+import type { Config } from '../config.ts';
+import { copyMediaFolder } from '../lib/media-copy.ts';
+import { createMediaStore } from '../lib/media-store.ts';
+import { seedDemoOrders } from './orders.ts';
+import { createFlows } from '../flows/index.ts';
+import { seedDemoCustomers } from '../modules/customers/demo-customers.ts';
+import { findDemoOwner, seedDemoOwners } from '../modules/staff/demo-staff.ts';
+import { findDemoStores } from '../modules/stores/demo-stores.ts';
+import { createServices } from '../services.ts';
+import { createJobs } from '../lib/jobs.ts';
 
 /** The start's line names the demo's orders by where they stand, in the order they get there. */
 const STAGE_WORDS: [OrderStage, string][] = [

@@ -8,7 +8,7 @@ import { hashPassword } from '../lib/password.ts';
 import { DEMO_CUSTOMER } from '../modules/customers/demo-customers.ts';
 import { storeOrigin } from '../modules/stores/stores.service.ts';
 import type { Services } from '../services.ts';
-import type { Flows } from './index.ts';
+import type { Flows } from '../flows/index.ts';
 
 /**
  * The demo's orders (README: Quick start): on the first start each demo store gets a few weeks of

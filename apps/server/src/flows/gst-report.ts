@@ -119,7 +119,7 @@ export function gstReportFlows({ invoices }: Services) {
       case 'b2cs':
         return grouped(all.filter((e) => e.table === 'b2cs').flatMap((e) => e.doc.lines.map((line) => ({
           key: `${e.place.code}|${e.place.name}|${line.rateBp}`, line, sign: e.sign, meta: { place: e.place, rateBp: line.rateBp },
-        })))).map((g) => ({
+        })))).sort((a, b) => a.meta.place.code.localeCompare(b.meta.place.code) || a.meta.place.name.localeCompare(b.meta.place.name) || a.meta.rateBp - b.meta.rateBp).map((g) => ({
           Type: 'OE', 'Place Of Supply': placeLabel(g.meta.place), Rate: rate(g.meta.rateBp), 'Applicable % of Tax Rate': '',
           'Taxable Value': rupees(g.sums.taxable), 'Cess Amount': '0.00', 'E-Commerce GSTIN': '',
         }));

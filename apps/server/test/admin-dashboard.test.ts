@@ -42,7 +42,7 @@ describe('the dashboard', () => {
   it('adds up sales, queues and stones from the database, for this store only', async () => {
     const c = await createShopper(t.db, cast.a.id);
     // Paid today (a few minutes ago), 3 and 20 days ago; 45 days ago is outside the 30 days.
-    await order(c.id, { status: 'paid', daysAgo: 0.001, prices: [1_000_000, 250_050] });
+    const today = await order(c.id, { status: 'paid', daysAgo: 0.001, prices: [1_000_000, 250_050] });
     const threeDays = await order(c.id, { status: 'paid', daysAgo: 3, prices: [500_000], dispatched: true });
     const returned = await order(c.id, { status: 'paid', daysAgo: 20, prices: [2_000_000, 300_000], dispatched: true });
     const old = await order(c.id, { status: 'paid', daysAgo: 45, prices: [9_900_000] });
@@ -50,21 +50,23 @@ describe('the dashboard', () => {
     await order(c.id, { status: 'pending', daysAgo: 0.001, prices: [700_000] });
     const expired = await order(c.id, { status: 'expired', daysAgo: 1, prices: [800_000], refundFlagged: true });
     await order(c.id, { status: 'cancelled', daysAgo: 2, prices: [900_000] });
-    // Refunds of stones count on the day they were made, whatever the order's day: Rs. 5,000 today
-    // (an order of 3 days ago), Rs. 20,000 10 days ago; 40 days ago is outside the 30 days. A failed
-    // refund and money sent back for a payment that bought nothing (the expired order's) are not counted.
-    const refund = async (o: Awaited<ReturnType<typeof order>>, amountPaise: number, daysAgo: number, kind = 'lines', status: 'processed' | 'failed' = 'processed') => {
+    // Refunds of stones count on the day they were made (processed), whatever the order's day: Rs. 5,000
+    // today (an order of 3 days ago, asked for yesterday), Rs. 20,000 10 days ago; 40 days ago is outside
+    // the 30 days. A failed refund, one still on its way, and money sent back for a payment that bought
+    // nothing (the expired order's) are not counted.
+    const refund = async (o: Awaited<ReturnType<typeof order>>, amountPaise: number, daysAgo: number, kind = 'lines', status: 'processed' | 'pending' | 'failed' = 'processed') => {
       const at = new Date(Date.now() - daysAgo * DAY);
       const [p] = await t.db.insert(payments).values({
         storeId: cast.a.id, orderId: o.order.id, provider: 'sandbox', providerPaymentId: `pay_${o.order.id}_${amountPaise}_${daysAgo}`, amountPaise: o.order.totalPaise, status: 'captured', createdAt: at,
       }).returning();
       await t.db.insert(refunds).values({
-        storeId: cast.a.id, orderId: o.order.id, paymentId: p!.id, kind, amountPaise, status, provider: 'sandbox', idempotencyKey: `k-${o.order.id}-${amountPaise}-${daysAgo}`, createdAt: at,
+        storeId: cast.a.id, orderId: o.order.id, paymentId: p!.id, kind, amountPaise, status, provider: 'sandbox', idempotencyKey: `k-${o.order.id}-${amountPaise}-${daysAgo}`, createdAt: new Date(at.getTime() - DAY), updatedAt: at,
       });
     };
     await refund(threeDays, 500_000, 0.001);
     await refund(returned, 2_000_000, 10);
     await refund(returned, 300_000, 0.001, 'lines', 'failed');
+    await refund(today, 250_050, 0.001, 'lines', 'pending');
     await refund(old, 9_900_000, 40);
     await refund(expired, 800_000, 0.001, 'payment');
     // Returns: one requested (waiting for a decision), one received (its refund owed: Rs. 3,000.00), one refunded.

@@ -145,16 +145,17 @@ export async function refundedOfPayments(db: Executor, paymentIds: number[]): Pr
 }
 
 /**
- * Refunds of sold stones (not failed) and their value per day of the store's time zone over the
- * last `days` days (today included), dated when they were made. Money sent back for a payment that
- * never bought anything is not counted: it was never a sale. Days without refunds are absent.
+ * Refunds of sold stones made (processed: the provider reported the money sent, as the order pages
+ * count them) and their value per day of the store's time zone over the last `days` days (today
+ * included), dated when they were made. Money sent back for a payment that never bought anything is
+ * not counted: it was never a sale. Days without refunds are absent.
  */
 export async function dailyRefunds(db: Executor, storeId: number, timeZone: string, days: number, now: Date): Promise<{ day: string; refunds: number; paise: number }[]> {
   const rows = rowsOf<{ day: string; refunds: string | number; paise: string | number }>(await db.execute(sql`
-    select to_char((created_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day, count(*) as refunds, coalesce(sum(amount_paise), 0) as paise
+    select to_char((updated_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day, count(*) as refunds, coalesce(sum(amount_paise), 0) as paise
     from refunds
-    where store_id = ${storeId} and kind = 'lines' and status <> 'failed'
-      and created_at >= ((${now.toISOString()}::timestamptz at time zone ${timeZone})::date - ${days - 1}::int)::timestamp at time zone ${timeZone}
+    where store_id = ${storeId} and kind = 'lines' and status = 'processed'
+      and updated_at >= ((${now.toISOString()}::timestamptz at time zone ${timeZone})::date - ${days - 1}::int)::timestamp at time zone ${timeZone}
     group by 1 order by 1`));
   return rows.map((r) => ({ day: r.day, refunds: Number(r.refunds), paise: Number(r.paise) }));
 }

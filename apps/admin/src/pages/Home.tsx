@@ -39,7 +39,7 @@ function Period({ label, id, sales }: { label: string; id: string; sales: AdminD
       </Group>
       <Group justify="space-between" align="baseline" wrap="nowrap">
         <Text size="sm" fw={600}>Net sales</Text>
-        <Text fw={700} data-testid={`net-${id}`}>{formatRupees(sales.net)}</Text>
+        <Text fw={700} data-testid={`net-${id}`}>{sales.net < 0 ? `− ${formatRupees(-sales.net)}` : formatRupees(sales.net)}</Text>
       </Group>
     </Card>
   );

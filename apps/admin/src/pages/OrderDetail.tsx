@@ -197,7 +197,7 @@ export function OrderDetailPage() {
                       <Text span ff="monospace" size="sm">{n.number}</Text> · {formatWhen(n.issued_at)} · {formatRupees(n.amount)} · against invoice {n.invoice_number}
                     </Text>
                     <Button
-                      size="xs" variant="light"
+                      size="xs" variant="light" style={{ flexShrink: 0 }}
                       onClick={() => { setProblem(null); downloadCreditNote(order.id, n.id).catch((err: unknown) => setProblem(errorMessage(err))); }}
                     >
                       Credit note PDF

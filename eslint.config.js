@@ -36,7 +36,7 @@ const TABLE_OWNERS = {
   customers: ['customers'],
   enquiries: ['enquiries', 'enquiryReplies'],
   imports: ['importJobs'],
-  invoices: ['invoices', 'invoiceSeries'],
+  invoices: ['invoices', 'invoiceSeries', 'creditNotes', 'creditNoteSeries'],
   newsletter: ['newsletterSubscribers'],
   notifications: ['otpCodes', 'outboxMessages'],
   orders: ['orders', 'orderLines', 'orderDispatches', 'orderEvents', 'orderNumberSeries'],

@@ -25,6 +25,7 @@ import { PagesPage, PageFormPage } from './pages/Pages.tsx';
 import { HomeContentPage } from './pages/HomeContent.tsx';
 import { PaymentSettingsPage, StoreProfilePage } from './pages/Settings.tsx';
 import { TaxSettingsPage } from './pages/TaxSettings.tsx';
+import { GstReportPage } from './pages/GstReport.tsx';
 import { useSession } from './session.tsx';
 
 /** Signed-in pages: the sign-in page for a visitor, and only the pages the member's role may open. */
@@ -70,6 +71,7 @@ export function App() {
           <Route path="settings/profile" element={<Guard capability="settings"><StoreProfilePage /></Guard>} />
           <Route path="settings/payments" element={<Guard capability="payment_settings"><PaymentSettingsPage /></Guard>} />
           <Route path="settings/tax" element={<Guard capability="settings"><TaxSettingsPage /></Guard>} />
+          <Route path="reports/gst" element={<Guard capability="settings"><GstReportPage /></Guard>} />
           <Route path="staff" element={<Guard capability="staff"><StaffPage /></Guard>} />
           <Route path="audit" element={<Guard capability="audit"><AuditPage /></Guard>} />
         </Route>

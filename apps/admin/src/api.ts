@@ -77,4 +77,8 @@ export function isSignedOut(err: unknown): boolean {
 /** Saves the PDF invoice (or receipt) of a paid order. */
 export const downloadInvoice = (orderId: number) => downloadFile(callUrl(routes.adminOrderInvoice, { params: { id: orderId } }), `invoice-${orderId}.pdf`);
 
+/** Saves the PDF GST credit note of a refund of an order. */
+export const downloadCreditNote = (orderId: number, noteId: number) =>
+  downloadFile(callUrl(routes.adminOrderCreditNote, { params: { id: orderId, noteId } }), `credit-note-${noteId}.pdf`);
+
 export { ApiError, callUrl, routes };

@@ -318,7 +318,7 @@ describe('back-office orders', () => {
     // The dashboard counts the sale on the day it was placed (India time: the store is from India).
     const placedDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(placed);
     const { daily } = (await get('/dashboard')).json();
-    expect(daily.find((d: { day: string }) => d.day === placedDay)).toEqual({ day: placedDay, orders: 1, amount: stone.pricePaise / 100 });
+    expect(daily.find((d: { day: string }) => d.day === placedDay)).toEqual({ day: placedDay, orders: 1, amount: stone.pricePaise / 100, refunds: 0, refund_count: 0, net: stone.pricePaise / 100 });
   });
 
   it('keeps staff notes on the timeline for staff only', async () => {

@@ -212,7 +212,7 @@ describe('tax invoices of paid orders', () => {
     expect((await admin(t, 'a.test', `/orders/${orderId}/invoice`, { token: cast.customerToken })).statusCode).toBe(401);
     expect((await admin(t, 'a.test', `/orders/${orderId}/invoice`)).statusCode).toBe(401);
     expect((await admin(t, 'b.test', `/orders/${orderId}/invoice`, { token: cast.bOwnerToken })).statusCode).toBe(404);
-    expect(Object.keys(invoiceRoutes).sort()).toEqual(['adminOrderInvoice', 'adminTaxSettings', 'adminTaxSettingsUpdate', 'orderInvoice']);
+    expect(Object.keys(invoiceRoutes).sort()).toEqual(['adminGstReport', 'adminGstReportCsv', 'adminOrderCreditNote', 'adminOrderInvoice', 'adminTaxSettings', 'adminTaxSettingsUpdate', 'orderCreditNote', 'orderInvoice']);
   });
 
   it('lets owners and managers change tax settings, with GSTIN checks, and no one else', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CreditNoteSummary } from './admin-tax.ts';
 import { MAX_ID } from './constants.ts';
 import { OrderAddress, OrderStatus } from './checkout.ts';
 import { ORDER_STAGES, OrderLineStage, OrderNumberPrefix, OrderStage } from './order-states.ts';
@@ -187,6 +188,8 @@ export const AdminOrder = z.object({
   dispatch: AdminOrderDispatch.nullable(),
   returns: z.array(AdminOrderReturn),
   refunds: z.array(AdminRefund),
+  /** GST credit notes issued for refunds of the order, oldest first. */
+  credit_notes: z.array(CreditNoteSummary),
   timeline: z.array(AdminOrderEvent),
   actions: AdminOrderActions,
 });

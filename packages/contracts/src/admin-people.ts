@@ -164,12 +164,17 @@ export const AdminPeopleIdParams = z.object({ id: Id });
 /** Days the dashboard's chart covers (today included). */
 export const DASHBOARD_DAYS = 30;
 
-const Sales = z.object({ orders: z.number(), amount: z.number() });
+/**
+ * A period's money, in rupees: `amount` is gross sales (the paid orders placed in the period, at
+ * their totals), `refunds` the stones refunded in the period (whenever their order was placed;
+ * `refund_count` of them), `net` gross less refunds.
+ */
+const Sales = z.object({ orders: z.number(), amount: z.number(), refunds: z.number(), refund_count: z.number(), net: z.number() });
 export const AdminDashboardResponse = z.object({
   /** The day the figures end, in the store's time zone (`time_zone`). */
   today: z.string(),
   time_zone: z.string(),
-  /** Paid orders placed today, in the last 7 and 30 days (today included); amounts in rupees. */
+  /** Today, the last 7 and the last 30 days (today included): gross sales, refunds and net sales. */
   sales: z.object({ today: Sales, days7: Sales, days30: Sales }),
   /** One entry per day, oldest first, DASHBOARD_DAYS of them. */
   daily: z.array(Sales.extend({ day: z.string() })),

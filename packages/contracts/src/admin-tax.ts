@@ -56,3 +56,39 @@ export type TaxSettingsBody = z.infer<typeof TaxSettingsBody>;
 
 export const InvoiceOrderParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 export const CustomerInvoiceParams = z.object({ orderId: z.coerce.number().int().positive().max(MAX_ID) });
+
+export const CreditNoteParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID), noteId: z.coerce.number().int().positive().max(MAX_ID) });
+export const CustomerCreditNoteParams = z.object({ orderId: z.coerce.number().int().positive().max(MAX_ID), noteId: z.coerce.number().int().positive().max(MAX_ID) });
+
+/** A credit note as the order pages list it; amounts in rupees. */
+export const CreditNoteSummary = z.object({
+  id: z.number(), number: z.string(), issued_at: z.string(), invoice_number: z.string(), amount: z.number(), refund_id: z.number(),
+});
+export type CreditNoteSummary = z.infer<typeof CreditNoteSummary>;
+
+// ---------- The monthly GST report ----------
+
+/** GSTR-1 tables the report downloads as CSV. */
+export const GST_REPORT_TABLES = ['b2cs', 'b2cl', 'cdnur', 'exp', 'hsn'] as const;
+export type GstReportTable = (typeof GST_REPORT_TABLES)[number];
+
+export const GstReportQuery = z.object({
+  month: z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Choose a month (YYYY-MM).'),
+});
+export type GstReportQuery = z.infer<typeof GstReportQuery>;
+export const GstReportCsvQuery = GstReportQuery.extend({ table: z.enum(GST_REPORT_TABLES, { message: `One of ${GST_REPORT_TABLES.join(', ')}.` }) });
+export type GstReportCsvQuery = z.infer<typeof GstReportCsvQuery>;
+
+/** Taxable value and tax of a group; amounts in rupees (credit notes already taken off). */
+const TaxFigures = z.object({ taxable: z.number(), cgst: z.number(), sgst: z.number(), igst: z.number(), total: z.number() });
+export const GstReportResponse = z.object({
+  month: z.string(),
+  /** Invoices and credit notes issued in the month (India time). */
+  invoices: z.object({ count: z.number() }).merge(TaxFigures),
+  credit_notes: z.object({ count: z.number() }).merge(TaxFigures),
+  /** Invoices less credit notes. */
+  net: TaxFigures,
+  by_hsn: z.array(z.object({ hsn: z.string(), description: z.string(), rate: z.number(), quantity: z.number() }).merge(TaxFigures)),
+  by_state: z.array(z.object({ place_of_supply: z.string(), code: z.string() }).merge(TaxFigures)),
+});
+export type GstReportResponse = z.infer<typeof GstReportResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CreditNoteSummary } from './admin-tax.ts';
 import { Item } from './catalog.ts';
 import { COURIER_PARTNERS, MAX_ITEMS_PER_ORDER, RAZORPAY_PAYMENT_METHOD_ID } from './constants.ts';
 import { OrderLineStage, OrderStage } from './order-states.ts';
@@ -352,6 +353,8 @@ export const Order = z.object({
   net_paid: z.number(),
   /** Refunds made or on their way, oldest first (failed ones are left out). */
   refunds: z.array(OrderRefund),
+  /** GST credit notes issued for refunds of the order, oldest first. */
+  credit_notes: z.array(CreditNoteSummary),
   /** Until when the stones are held for payment (pending orders). */
   reserved_until: z.string(),
   shipping_address2: OrderAddress,

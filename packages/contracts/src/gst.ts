@@ -50,3 +50,8 @@ export function financialYearOf(at: Date): string {
 export function invoiceNumber(prefix: string, financialYear: string, n: number): string {
   return `${prefix}/${financialYear.slice(2)}/${String(n).padStart(6, '0')}`;
 }
+
+/** A credit note number: the shop's own series per financial year, `CN/2026-27/0001` (at most 16 characters). */
+export function creditNoteNumber(financialYear: string, n: number): string {
+  return `CN/${financialYear}/${String(n).padStart(4, '0')}`;
+}

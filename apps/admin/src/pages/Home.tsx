@@ -1,5 +1,6 @@
 import { Alert, Anchor, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { AdminDashboardResponse } from '@gemstore/contracts';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { api, errorMessage } from '../api.ts';
@@ -20,6 +21,30 @@ function Figure({ label, value, note, testId, to }: { label: string; value: stri
   );
 }
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** A period's gross sales, refunds and net sales. */
+function Period({ label, id, sales }: { label: string; id: string; sales: AdminDashboardResponse['sales']['today'] }) {
+  return (
+    <Card withBorder padding="md">
+      <Text size="sm" c="dimmed">{label}</Text>
+      <Group justify="space-between" align="baseline" wrap="nowrap">
+        <Text size="sm">Gross sales</Text>
+        <Text fz={22} fw={700} data-testid={`sales-${id}`}>{formatRupees(sales.amount)}</Text>
+      </Group>
+      <Text size="xs" c="dimmed" ta="right">{plural(sales.orders, 'paid order', 'paid orders')}</Text>
+      <Group justify="space-between" align="baseline" wrap="nowrap">
+        <Text size="sm">Refunds{sales.refund_count > 0 ? ` (${sales.refund_count})` : ''}</Text>
+        <Text size="sm" data-testid={`refunds-${id}`}>{sales.refunds > 0 ? `− ${formatRupees(sales.refunds)}` : formatRupees(0)}</Text>
+      </Group>
+      <Group justify="space-between" align="baseline" wrap="nowrap">
+        <Text size="sm" fw={600}>Net sales</Text>
+        <Text fw={700} data-testid={`net-${id}`}>{sales.net < 0 ? `− ${formatRupees(-sales.net)}` : formatRupees(sales.net)}</Text>
+      </Group>
+    </Card>
+  );
+}
+
 /** The shop's numbers (for members who handle orders), or a welcome for the others. */
 function Dashboard() {
   const mayRefund = useMayRefund();
@@ -30,14 +55,18 @@ function Dashboard() {
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        <Figure label="Sales today" testId="sales-today" value={formatRupees(d.sales.today.amount)} note={`${d.sales.today.orders} paid orders`} />
-        <Figure label="Last 7 days" testId="sales-7" value={formatRupees(d.sales.days7.amount)} note={`${d.sales.days7.orders} paid orders`} />
-        <Figure label="Last 30 days" testId="sales-30" value={formatRupees(d.sales.days30.amount)} note={`${d.sales.days30.orders} paid orders`} />
+        <Period label="Today" id="today" sales={d.sales.today} />
+        <Period label="Last 7 days" id="7" sales={d.sales.days7} />
+        <Period label="Last 30 days" id="30" sales={d.sales.days30} />
       </SimpleGrid>
+      <Text size="xs" c="dimmed" data-testid="sales-hint">
+        Gross sales: paid orders placed in the period, at their totals. Refunds: stones refunded in the period, whenever they were bought.
+        Net sales: gross sales less refunds.
+      </Text>
       <Card withBorder>
         <Group justify="space-between" mb="xs">
-          <Text fw={600}>Sales per day</Text>
-          <Text size="xs" c="dimmed">Paid orders by the day placed ({d.time_zone === 'UTC' ? 'UTC' : 'India time'})</Text>
+          <Text fw={600}>Sales and refunds per day</Text>
+          <Text size="xs" c="dimmed">Paid orders by the day placed, refunds by the day made ({d.time_zone === 'UTC' ? 'UTC' : 'India time'})</Text>
         </Group>
         <Suspense fallback={<Loader size="sm" />}><SalesChart daily={d.daily} /></Suspense>
       </Card>

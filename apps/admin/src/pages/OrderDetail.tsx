@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminOrder, AdminOrderResponse, OrderAddress } from '@gemstore/contracts';
-import { api, downloadInvoice, errorMessage, fieldErrors } from '../api.ts';
+import { api, downloadCreditNote, downloadInvoice, errorMessage, fieldErrors } from '../api.ts';
 import { formatRupees } from './catalogue-shared.ts';
 import { formatWhen, orderKey, ordersKey, stageColor } from './orders-shared.ts';
 import { Section, StepTimeline, StoneLine } from './order-parts.tsx';
@@ -186,6 +186,24 @@ export function OrderDetailPage() {
             {order.refunds.length > 0 && (
               <Section title="Refunds" testId="order-refunds">
                 <RefundsTable refunds={order.refunds} label={`Refunds of order ${order.order_number}`} />
+              </Section>
+            )}
+
+            {order.credit_notes.length > 0 && (
+              <Section title="Credit notes" note="GST credit notes issued for refunds, each against the order's tax invoice." testId="order-credit-notes">
+                {order.credit_notes.map((n) => (
+                  <Group key={n.id} justify="space-between" wrap="nowrap">
+                    <Text size="sm">
+                      <Text span ff="monospace" size="sm">{n.number}</Text> · {formatWhen(n.issued_at)} · {formatRupees(n.amount)} · against invoice {n.invoice_number}
+                    </Text>
+                    <Button
+                      size="xs" variant="light" style={{ flexShrink: 0 }}
+                      onClick={() => { setProblem(null); downloadCreditNote(order.id, n.id).catch((err: unknown) => setProblem(errorMessage(err))); }}
+                    >
+                      Credit note PDF
+                    </Button>
+                  </Group>
+                ))}
               </Section>
             )}
 

@@ -1,11 +1,11 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminDashboardResponse } from '@gemstore/contracts';
 import { formatRupees } from './catalogue-shared.ts';
 
 const compact = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
 const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
-/** Sales per day over the dashboard's 30 days (recharts, coloured from Mantine's theme variables). Loaded on its own. */
+/** Gross sales and refunds per day over the dashboard's 30 days (recharts, coloured from Mantine's theme variables). Loaded on its own. */
 export default function SalesChart({ daily }: { daily: AdminDashboardResponse['daily'] }) {
   return (
     <ResponsiveContainer width="100%" height={260}>
@@ -15,9 +15,16 @@ export default function SalesChart({ daily }: { daily: AdminDashboardResponse['d
         <YAxis tickFormatter={(v: number) => compact.format(v)} width={56} fontSize={12} />
         <Tooltip
           labelFormatter={(day) => shortDay(String(day))}
-          formatter={(value, _name, item) => [`${formatRupees(Number(value))} (${(item.payload as { orders: number }).orders} orders)`, 'Sales']}
+          formatter={(value, name, item) => {
+            const d = item.payload as AdminDashboardResponse['daily'][number];
+            return name === 'Gross sales'
+              ? [`${formatRupees(Number(value))} (${d.orders} ${d.orders === 1 ? 'order' : 'orders'}; net ${formatRupees(d.net)})`, name]
+              : [formatRupees(Number(value)), name];
+          }}
         />
-        <Bar dataKey="amount" name="Sales" fill="var(--mantine-color-blue-6)" radius={[3, 3, 0, 0]} />
+        <Legend iconSize={10} wrapperStyle={{ fontSize: 12 }} />
+        <Bar dataKey="amount" name="Gross sales" fill="var(--mantine-color-blue-6)" radius={[3, 3, 0, 0]} />
+        <Bar dataKey="refunds" name="Refunds" fill="var(--mantine-color-red-5)" radius={[3, 3, 0, 0]} />
       </BarChart>
     </ResponsiveContainer>
   );

@@ -12,6 +12,7 @@ import {
 } from '../modules/orders/orders.service.ts';
 import type { Services } from '../services.ts';
 import { actorOf, timelineOf } from './admin-timeline.ts';
+import { toCreditNoteSummary } from './invoices.ts';
 import { lineDetailsOf, payingPayment } from './order-lines.ts';
 import type { OrderMessages } from './order-messages.ts';
 import { standingOf, standingsOf } from './order-stages.ts';
@@ -103,9 +104,9 @@ export function adminOrderFlows(db: Database, services: Services, messages: Orde
 
   async function detail(ctx: RequestContext, order: OrderRow): Promise<AdminOrder> {
     const ids = [order.id];
-    const [{ lines, details }, paid, [dispatch], events, contacts, orderRefunds] = await Promise.all([
+    const [{ lines, details }, paid, [dispatch], events, contacts, orderRefunds, notes] = await Promise.all([
       lineDetailsOf(services, ctx, ids), payments.ofOrders(ctx, ids), orders.dispatches(ctx, ids), orders.events(ctx, ids),
-      customers.contacts(ctx, [order.customerId]), payments.refundsOf(ctx, ids),
+      customers.contacts(ctx, [order.customerId]), payments.refundsOf(ctx, ids), services.invoices.creditNotesOf(ctx, ids),
     ]);
     const returnsOf = await returns.ofOrders(ctx, ids, details);
     const customer = contacts.get(order.customerId) ?? { id: order.customerId, name: '', email: null, phone: null };
@@ -142,6 +143,7 @@ export function adminOrderFlows(db: Database, services: Services, messages: Orde
       } : null,
       returns: returnsOf.map((r) => ({ id: r.id, status: r.status, status_label: r.status_label, placed_on: r.placed_on, total_qty: r.total_qty })),
       refunds: orderRefunds.map((r) => toAdminRefund(r, orderNumberOf(order))),
+      credit_notes: notes.map(toCreditNoteSummary),
       timeline: await timelineOf(services, ctx, events, customer.name),
       actions: {
         // By the facts, not the stage: a paid order with a stone refunded before it left is still dispatched.

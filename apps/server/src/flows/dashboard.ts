@@ -15,22 +15,34 @@ function lastDays(today: string, days: number): string[] {
 
 /**
  * The back office's home page: each figure from one statement of the module that owns it (orders:
- * sales per day, then dispatch and refund queues; returns: its queues, whose lines orders prices;
- * catalog: stones per gem type), the four run at once. Days are the store's: India time for stores from India, UTC elsewhere
+ * gross sales per day, then dispatch and refund queues; payments: refunds per day; returns: its queues, whose lines orders prices; catalog: stones per gem type),
+ * the five run at once. Days are the store's: India time for stores from India, UTC elsewhere
  * (stores keep no time zone yet).
  */
-export function dashboardFlows({ orders, returns, catalog }: Services) {
+export function dashboardFlows({ orders, returns, catalog, payments }: Services) {
   return {
     async numbers(ctx: StaffContext, now = new Date()): Promise<AdminDashboardResponse> {
       const timeZone = ctx.store.isFromIndia ? 'Asia/Kolkata' : 'UTC';
-      const [daily, orderQueues, returnQueues, stones] = await Promise.all([
-        orders.dailySales(ctx, timeZone, DASHBOARD_DAYS, now), orders.queues(ctx), returns.queues(ctx), catalog.availableByProduct(ctx),
+      const [daily, refunds, orderQueues, returnQueues, stones] = await Promise.all([
+        orders.dailySales(ctx, timeZone, DASHBOARD_DAYS, now), payments.dailyRefunds(ctx, timeZone, DASHBOARD_DAYS, now),
+        orders.queues(ctx), returns.queues(ctx), catalog.availableByProduct(ctx),
       ]);
       const returnRefundPaise = await orders.linesValue(ctx, returnQueues.receivedLineIds);
       const today = dayIn(timeZone, now);
       const byDay = new Map(daily.map((d) => [d.day, d]));
-      const series = lastDays(today, DASHBOARD_DAYS).map((day) => ({ day, orders: byDay.get(day)?.orders ?? 0, amount: (byDay.get(day)?.paise ?? 0) / 100 }));
-      const over = (days: number) => series.slice(-days).reduce((s, d) => ({ orders: s.orders + d.orders, amount: Math.round((s.amount + d.amount) * 100) / 100 }), { orders: 0, amount: 0 });
+      const refundsByDay = new Map(refunds.map((d) => [d.day, d]));
+      // Paise throughout, rupees only in the answer, so no sum is a sum of rounded floats.
+      const days = lastDays(today, DASHBOARD_DAYS).map((day) => {
+        const gross = byDay.get(day)?.paise ?? 0;
+        const back = refundsByDay.get(day)?.paise ?? 0;
+        return { day, orders: byDay.get(day)?.orders ?? 0, gross, refundCount: refundsByDay.get(day)?.refunds ?? 0, back };
+      });
+      const shown = (d: { orders: number; gross: number; refundCount: number; back: number }) =>
+        ({ orders: d.orders, amount: d.gross / 100, refunds: d.back / 100, refund_count: d.refundCount, net: (d.gross - d.back) / 100 });
+      const series = days.map((d) => ({ day: d.day, ...shown(d) }));
+      const over = (n: number) => shown(days.slice(-n).reduce((s, d) => ({
+        orders: s.orders + d.orders, gross: s.gross + d.gross, refundCount: s.refundCount + d.refundCount, back: s.back + d.back,
+      }), { orders: 0, gross: 0, refundCount: 0, back: 0 }));
       return {
         today, time_zone: timeZone,
         sales: { today: over(1), days7: over(7), days30: over(30) },

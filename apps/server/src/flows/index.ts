@@ -10,6 +10,7 @@ import { checkoutFlows } from './checkout.ts';
 import { orderMessages } from './order-messages.ts';
 import { customerAdminFlows } from './customers.ts';
 import { dashboardFlows } from './dashboard.ts';
+import { gstReportFlows } from './gst-report.ts';
 import { importFlows } from './imports.ts';
 import { invoiceFlows } from './invoices.ts';
 import { orderFlows } from './orders.ts';
@@ -34,6 +35,7 @@ export function createFlows(db: Database, services: Services, config: Config, jo
     customers: customerAdminFlows(db, services),
     dashboard: dashboardFlows(services),
     taxSettings: taxSettingsFlows(db, services),
+    gstReport: gstReportFlows(services),
     orders: orderFlows(services),
     payment,
     refunds,

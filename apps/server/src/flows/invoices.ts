@@ -1,9 +1,9 @@
-import { GST_STATE_CODES } from '@gemstore/contracts';
+import { type CreditNoteSummary, GST_STATE_CODES } from '@gemstore/contracts';
 import type { InvoiceBuyer, InvoiceSeller } from '@gemstore/db';
 import { type CustomerContext, type RequestContext, type Scope, type StaffContext, type Store } from '../lib/context.ts';
-import { ConflictError } from '../lib/errors.ts';
+import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import { listStates } from '../modules/addresses/locations.ts';
-import type { InvoiceRow } from '../modules/invoices/invoices.service.ts';
+import type { CreditNoteRow, InvoiceRow } from '../modules/invoices/invoices.service.ts';
 import { orderNumberOf, type OrderRow } from '../modules/orders/orders.service.ts';
 import type { Services } from '../services.ts';
 
@@ -15,6 +15,10 @@ function indianStateId(name: string): string | undefined {
 
 function stateNameOf(stateId: string): string {
   return listStates('IN')?.find((s) => s.id === stateId)?.name ?? '';
+}
+
+export function toCreditNoteSummary(n: CreditNoteRow): CreditNoteSummary {
+  return { id: n.id, number: n.number, issued_at: n.issuedAt.toISOString(), invoice_number: n.invoiceNumber, amount: n.totalPaise / 100, refund_id: n.refundId };
 }
 
 /**
@@ -48,7 +52,7 @@ export function invoiceFlows({ orders, catalog, stores, payments, invoices }: Se
       intraState: Boolean(sellerState) && inIndia && ship.state.trim().toLowerCase() === sellerState.toLowerCase(),
       lines: lines.map((l) => {
         const t = taxes.get(l.itemId);
-        return { description: l.itemName, sku: t?.sku ?? String(l.itemId), hsn: t?.hsnCode ?? '7103', rateBp: t?.gstRateBp ?? 25, pricePaise: l.pricePaise };
+        return { description: l.itemName, sku: t?.sku ?? String(l.itemId), hsn: t?.hsnCode ?? '7103', rateBp: t?.gstRateBp ?? 25, pricePaise: l.pricePaise, orderLineId: l.id };
       }),
     });
   }
@@ -74,8 +78,25 @@ export function invoiceFlows({ orders, catalog, stores, payments, invoices }: Se
     return { filename: `${row.kind === 'tax' ? 'invoice' : 'receipt'}-${row.number!.replaceAll('/', '-')}.pdf`, body: await invoices.pdf(row, orderNumberOf(order)) };
   }
 
+  async function creditNotePdf(ctx: RequestContext, order: OrderRow, noteId: number) {
+    const note = (await invoices.creditNotesOf(ctx, [order.id])).find((n) => n.id === noteId);
+    if (!note) throw new NotFoundError('This credit note does not exist.');
+    return { filename: `credit-note-${note.number.replaceAll('/', '-')}.pdf`, body: await invoices.creditNotePdf(note, orderNumberOf(order)) };
+  }
+
   return {
     freeze,
+
+    /** The credit notes of these orders as the order pages list them, by order id. */
+    async creditNotesOf(ctx: RequestContext, orderIds: number[]): Promise<Map<number, CreditNoteSummary[]>> {
+      const byOrder = new Map<number, CreditNoteSummary[]>();
+      for (const n of await invoices.creditNotesOf(ctx, orderIds)) {
+        byOrder.set(n.orderId, [...(byOrder.get(n.orderId) ?? []), toCreditNoteSummary(n)]);
+      }
+      return byOrder;
+    },
+    customerCreditNotePdf: async (ctx: CustomerContext, orderId: number, noteId: number) => creditNotePdf(ctx, await orders.findOwn(ctx, orderId), noteId),
+    staffCreditNotePdf: async (ctx: StaffContext, orderId: number, noteId: number) => creditNotePdf(ctx, await orders.inStore(ctx, orderId), noteId),
 
     /**
      * After a payment's transaction committed: gives the new invoice its number. A failure here

@@ -6,6 +6,7 @@ import { ValidationError } from '../lib/errors.ts';
 import { customerTimeline, ORDER_STATUS_LABELS, orderNumberOf, type OrderRow, toOrderAddress } from '../modules/orders/orders.service.ts';
 import type { UploadedImage } from '../modules/returns/returns.service.ts';
 import type { Services } from '../services.ts';
+import { toCreditNoteSummary } from './invoices.ts';
 import { lineDetailsOf, payingPayment } from './order-lines.ts';
 import { standingsOf } from './order-stages.ts';
 
@@ -14,14 +15,15 @@ import { standingsOf } from './order-stages.ts';
  * payment, dispatch and returns comes from the orders, catalog, payments and returns modules.
  */
 export function orderFlows(services: Services) {
-  const { orders, payments, returns } = services;
+  const { orders, payments, returns, invoices } = services;
   const lineDetails = (ctx: RequestContext, orderIds: number[]) => lineDetailsOf(services, ctx, orderIds);
 
   /** Orders with their lines, stones, payment, dispatch, returns and timeline, in a fixed number of queries whatever their count. */
   async function toOrders(ctx: RequestContext, rows: OrderRow[]): Promise<Order[]> {
     const ids = rows.map((o) => o.id);
-    const [{ lines, details }, paid, dispatches, events, standings] = await Promise.all([
+    const [{ lines, details }, paid, dispatches, events, standings, notes] = await Promise.all([
       lineDetails(ctx, ids), payments.ofOrders(ctx, ids), orders.dispatches(ctx, ids), orders.events(ctx, ids), standingsOf(services, ctx, rows),
+      invoices.creditNotesOf(ctx, ids),
     ]);
     const returnsOf = await returns.ofOrders(ctx, ids, details);
     const returnedLines = new Set(returnsOf.flatMap((r) => r.details.map((d) => d.id)));
@@ -48,6 +50,7 @@ export function orderFlows(services: Services) {
         refunded_on: standing.refundedAt?.toISOString() ?? null,
         net_paid: (received - standing.refundedPaise) / 100,
         refunds: standing.shownRefunds,
+        credit_notes: (notes.filter((n) => n.orderId === o.id)).map(toCreditNoteSummary),
         reserved_until: o.reservedUntil.toISOString(),
         shipping_address2: toOrderAddress(o.shippingAddress),
         billing_address2: toOrderAddress(o.billingAddress),

@@ -87,7 +87,7 @@ const sameLines = (a: number[], b: number[]) => a.length === b.length && [...a].
  * twice from here.
  */
 export function refundFlows(db: Database, services: Services, messages: OrderMessages) {
-  const { orders, payments, returns, audit, stores } = services;
+  const { orders, payments, returns, audit, stores, invoices } = services;
 
   /** Checks what the request may refund and answers the refund to write; 409 with a code for what it may not. */
   async function plan(t: RequestContext, order: OrderRow, request: RefundRequest) {
@@ -195,6 +195,14 @@ export function refundFlows(db: Database, services: Services, messages: OrderMes
       kind: outcome.status === 'processed' ? 'refund_processed' : 'refund_started', key: `refund:${refund.id}:${outcome.status === 'processed' ? 'processed' : 'started'}`,
       returnId: refund.returnId, data: { ...data, provider_refund_id: outcome.providerRefundId },
     });
+    if (outcome.status === 'processed' && refund.kind === 'lines') {
+      // The GST credit note of the stones refunded, issued with the refund it records.
+      const [withLines] = (await payments.refundsOf(scope, [order.id])).filter((r) => r.id === refund.id);
+      await invoices.issueCreditNote(scope, order.id, store.invoicePrefix, {
+        refundId: refund.id, issuedAt: now, orderLineIds: (await orders.lines(scope, [order.id])).map((l) => l.id),
+        lines: withLines!.lines.map((l) => ({ orderLineId: l.orderLineId, amountPaise: l.amountPaise })),
+      });
+    }
     if (refund.returnId) {
       const ret = await returns.byId(scope, refund.returnId);
       if (ret?.status === 'received') {

@@ -3,7 +3,7 @@ import type { Route } from './+types/order-view';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { PostalAddress } from '../components/ui/postal-address.tsx';
 import { useOrder } from '../features/orders/api/get-order.ts';
-import { InvoiceDownload } from '../features/orders/components/invoice-download.tsx';
+import { CreditNoteDownloads, InvoiceDownload } from '../features/orders/components/invoice-download.tsx';
 import { OrderLines } from '../features/orders/components/order-lines.tsx';
 import { OrderTimeline } from '../features/orders/components/order-timeline.tsx';
 import { ReturnRequestCard } from '../features/orders/components/return-request-card.tsx';
@@ -104,6 +104,7 @@ export default function OrderView() {
                 </>
               )}
               {order.status === 'paid' && <InvoiceDownload orderId={order.id} />}
+              {order.credit_notes.length > 0 && <CreditNoteDownloads orderId={order.id} notes={order.credit_notes} />}
             </section>
             <section className="panel" aria-labelledby="summary-title">
               <h2 id="summary-title" className="panel__title">Order Summary</h2>

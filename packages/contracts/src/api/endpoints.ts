@@ -234,6 +234,10 @@ export const endpoints = withSchemas(routes, {
   adminCustomerUnblock: { params: pe.AdminPeopleIdParams, response: pe.AdminCustomerResponse, errors: staffOnly },
   orderInvoice: { params: tx.CustomerInvoiceParams, response: 'file', fileType: 'application/pdf', errors: [...signedIn, 409] },
   adminOrderInvoice: { params: tx.InvoiceOrderParams, response: 'file', fileType: 'application/pdf', errors: [...staffOnly, 409] },
+  orderCreditNote: { params: tx.CustomerCreditNoteParams, response: 'file', fileType: 'application/pdf', errors: signedIn },
+  adminOrderCreditNote: { params: tx.CreditNoteParams, response: 'file', fileType: 'application/pdf', errors: staffOnly },
+  adminGstReport: { query: tx.GstReportQuery, response: tx.GstReportResponse, errors: staffOnly },
+  adminGstReportCsv: { query: tx.GstReportCsvQuery, response: 'file', fileType: 'text/csv', errors: staffOnly },
   adminTaxSettings: { response: tx.TaxSettings, errors: staffOnly },
   adminTaxSettingsUpdate: { body: tx.TaxSettingsBody, response: tx.TaxSettings, errors: staffOnly },
 });

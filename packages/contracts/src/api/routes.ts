@@ -275,6 +275,10 @@ export const adminPeopleRoutes = {
 export const invoiceRoutes = {
   orderInvoice: route({ method: 'GET', path: '/order-invoice/:orderId', access: 'customer', summary: "The PDF tax invoice (stores from India) or receipt of the customer's own paid order." }),
   adminOrderInvoice: route({ method: 'GET', path: '/admin/orders/:id/invoice', access: 'staff', capability: 'orders', summary: "The PDF tax invoice or receipt of a paid order of the store." }),
+  orderCreditNote: route({ method: 'GET', path: '/order-credit-note/:orderId/:noteId', access: 'customer', summary: "The PDF GST credit note of a refund of the customer's own order." }),
+  adminOrderCreditNote: route({ method: 'GET', path: '/admin/orders/:id/credit-notes/:noteId', access: 'staff', capability: 'orders', summary: 'The PDF GST credit note of a refund of an order of the store.' }),
+  adminGstReport: route({ method: 'GET', path: '/admin/reports/gst', access: 'staff', capability: 'settings', summary: "A month's taxable value and GST by HSN code and rate and by place of supply, from the invoices and credit notes issued in it." }),
+  adminGstReportCsv: route({ method: 'GET', path: '/admin/reports/gst.csv', access: 'staff', capability: 'settings', summary: "A month's GSTR-1 table (B2CS, B2CL, CDNUR, EXP or HSN summary) as CSV." }),
   adminTaxSettings: route({ method: 'GET', path: '/admin/settings/tax', access: 'staff', capability: 'settings', summary: 'The seller on tax invoices (legal name, address, GSTIN, state), the invoice prefix and each gem type\'s HSN code and GST rate.' }),
   adminTaxSettingsUpdate: route({ method: 'PUT', path: '/admin/settings/tax', access: 'staff', capability: 'settings', summary: 'Changes the tax settings; invoices already issued keep their figures.' }),
 } as const;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { gstRateLabel } from '@gemstore/contracts';
-import type { InvoiceRow } from './invoices.repo.ts';
+import type { CreditNoteRow, InvoiceRow } from './invoices.repo.ts';
 
 /**
  * The invoice's typefaces: Noto Sans for Latin (with its accents), Greek and Cyrillic, Noto Sans
@@ -63,6 +63,16 @@ export function rupees(paise: number): string {
 
 const dateOf = (d: Date) => new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(d);
 
+/** What a tax document shows beyond its figures: its kind, its number's label, and the lines under the number. */
+interface DocumentMeta {
+  title: string;
+  subtitle: string;
+  numberLabel: string;
+  references: string[];
+  totalLabel: string;
+  footnote: string;
+}
+
 /**
  * The invoice as an A4 PDF (pdfkit, Noto Sans): seller, buyer and place of supply, a table of lines
  * (description, HSN, taxable value, rate, tax), the totals, and the total in figures. Everything
@@ -70,7 +80,27 @@ const dateOf = (d: Date) => new Intl.DateTimeFormat('en-IN', { day: '2-digit', m
  */
 export function renderInvoicePdf(row: InvoiceRow, orderNumber: string, fonts: InvoiceFonts): Promise<Buffer> {
   const tax = row.kind === 'tax';
-  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${tax ? 'Tax invoice' : 'Receipt'} ${row.number ?? ''}`, Author: row.seller.legalName } });
+  return renderDocument(row, tax, orderNumber, fonts, {
+    title: tax ? 'Tax invoice' : 'Receipt', subtitle: tax ? 'Prices include GST.' : 'Thank you for your purchase.',
+    numberLabel: tax ? 'Invoice no.' : 'Receipt no.', references: [], totalLabel: 'Total',
+    footnote: tax ? 'GST is worked back from the GST-inclusive price of each stone and rounded to the paisa per line.' : `${row.seller.legalName} · ${row.seller.address}`,
+  });
+}
+
+/** A credit note as an A4 PDF, laid out as the invoice it reduces, naming that invoice's number and date. */
+export function renderCreditNotePdf(row: CreditNoteRow, orderNumber: string, fonts: InvoiceFonts): Promise<Buffer> {
+  return renderDocument(row, true, orderNumber, fonts, {
+    title: 'Credit note', subtitle: 'Issued for a refund; it reduces the tax invoice named below.',
+    numberLabel: 'Credit note no.', references: [`Against invoice: ${row.invoiceNumber}`, `Invoice date: ${dateOf(row.invoiceIssuedAt)}`],
+    totalLabel: 'Total credited',
+    footnote: 'Each line carries the figures of the invoice line it refunds; a line refunded in part, the invoice\'s figures in proportion, to the paisa.',
+  });
+}
+
+type TaxDocument = Pick<InvoiceRow, 'number' | 'issuedAt' | 'seller' | 'buyer' | 'lines' | 'intraState' | 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise'>;
+
+function renderDocument(row: TaxDocument, tax: boolean, orderNumber: string, fonts: InvoiceFonts, meta: DocumentMeta): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${meta.title} ${row.number ?? ''}`, Author: row.seller.legalName } });
   doc.registerFont('regular', fonts.regular);
   doc.registerFont('bold', fonts.bold);
   doc.registerFont('devanagari-regular', fonts.devanagari);
@@ -84,9 +114,9 @@ export function renderInvoicePdf(row: InvoiceRow, orderNumber: string, fonts: In
 
   const left = 40;
   const width = doc.page.width - 80;
-  write(doc, tax ? 'Tax invoice' : 'Receipt', 'bold', 18, {}, { x: left, y: 40 });
+  write(doc, meta.title, 'bold', 18, {}, { x: left, y: 40 });
   doc.fillColor('#555');
-  write(doc, tax ? 'Prices include GST.' : 'Thank you for your purchase.', 'regular', 9);
+  write(doc, meta.subtitle, 'regular', 9);
   doc.fillColor('#000').moveDown(0.8);
 
   // Seller (left) and the invoice's number and date (right).
@@ -101,8 +131,9 @@ export function renderInvoicePdf(row: InvoiceRow, orderNumber: string, fonts: In
   if (row.seller.email) write(doc, row.seller.email, 'regular', 9, sellerColumn);
   const sellerBottom = doc.y;
   const rightColumn = { width: width * 0.38, align: 'right' } as const;
-  write(doc, `${tax ? 'Invoice' : 'Receipt'} no.: ${row.number ?? ''}`, 'bold', 9, rightColumn, { x: left + width * 0.62, y: top });
+  write(doc, `${meta.numberLabel}: ${row.number ?? ''}`, 'bold', 9, rightColumn, { x: left + width * 0.62, y: top });
   write(doc, `Date: ${dateOf(row.issuedAt)}`, 'regular', 9, rightColumn);
+  for (const reference of meta.references) write(doc, reference, 'regular', 9, rightColumn);
   write(doc, `Order: ${orderNumber}`, 'regular', 9, rightColumn);
   doc.y = Math.max(doc.y, sellerBottom) + 14;
 
@@ -159,10 +190,10 @@ export function renderInvoicePdf(row: InvoiceRow, orderNumber: string, fonts: In
       total('IGST', rupees(row.igstPaise));
     }
   }
-  total('Total', rupees(row.totalPaise), true);
+  total(meta.totalLabel, rupees(row.totalPaise), true);
   doc.moveDown(1.5);
   doc.fillColor('#555');
-  write(doc, tax ? 'GST is worked back from the GST-inclusive price of each stone and rounded to the paisa per line.' : `${row.seller.legalName} · ${row.seller.address}`, 'regular', 8, { width }, { x: left, y: doc.y });
+  write(doc, meta.footnote, 'regular', 8, { width }, { x: left, y: doc.y });
   doc.end();
   return done;
 }

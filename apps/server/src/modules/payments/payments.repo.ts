@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { payments, refundLines, refunds, webhookEvents } from '@gemstore/db';
-import type { Executor } from '../../lib/db.ts';
+import { type Executor, rowsOf } from '../../lib/db.ts';
 
 export interface NewPayment {
   storeId: number; orderId: number; provider: string; providerPaymentId: string; amountPaise: number; status: string;
@@ -149,4 +149,20 @@ export async function listRefundedLines(db: Executor, storeId: number): Promise<
   return db.select({ orderId: refunds.orderId, orderLineId: refundLines.orderLineId }).from(refundLines)
     .innerJoin(refunds, and(eq(refunds.id, refundLines.refundId), eq(refunds.storeId, refundLines.storeId)))
     .where(and(eq(refundLines.storeId, storeId), eq(refunds.status, 'processed')));
+}
+
+/**
+ * Refunds of sold stones made (processed: the provider reported the money sent, as the order pages
+ * count them) and their value per day of the store's time zone over the last `days` days (today
+ * included), dated when they were made. Money sent back for a payment that never bought anything is
+ * not counted: it was never a sale. Days without refunds are absent.
+ */
+export async function dailyRefunds(db: Executor, storeId: number, timeZone: string, days: number, now: Date): Promise<{ day: string; refunds: number; paise: number }[]> {
+  const rows = rowsOf<{ day: string; refunds: string | number; paise: string | number }>(await db.execute(sql`
+    select to_char((updated_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day, count(*) as refunds, coalesce(sum(amount_paise), 0) as paise
+    from refunds
+    where store_id = ${storeId} and kind = 'lines' and status = 'processed'
+      and updated_at >= ((${now.toISOString()}::timestamptz at time zone ${timeZone})::date - ${days - 1}::int)::timestamp at time zone ${timeZone}
+    group by 1 order by 1`));
+  return rows.map((r) => ({ day: r.day, refunds: Number(r.refunds), paise: Number(r.paise) }));
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '@gemstore/db';
 import { unstorableTextIssues } from '@gemstore/contracts';
 import type { CheckoutConfig } from '../../config.ts';
-import { executor, type Scope } from '../../lib/context.ts';
+import { executor, type RequestContext, type Scope } from '../../lib/context.ts';
 import * as repo from './payments.repo.ts';
 import { type PaymentProvider, createProviders, providerNameOfOrderId, providerOfStore, type ProviderName, SANDBOX_PREFIX } from './providers.ts';
 import { hmacHex, signatureMatches, signPayLink, verifyPayLink } from './signatures.ts';
@@ -99,6 +99,8 @@ export function createPaymentsService({ db, checkout }: { db: Database; checkout
     /** The store's order lines paid back by processed refunds, with their orders. */
     refundedLines: (scope: Scope, storeId: number) => repo.listRefundedLines(q(scope), storeId),
     recentRefunds: (scope: Scope, storeId: number, limit: number) => repo.listRecentRefunds(q(scope), storeId, limit),
+    /** The dashboard: refunds of sold stones per day over the last `days` days. */
+    dailyRefunds: (ctx: RequestContext, timeZone: string, days: number, now: Date) => repo.dailyRefunds(q(ctx), ctx.store.id, timeZone, days, now),
     /** Moves a refund on only from one of `from`; null when it had moved already. */
     moveRefund: (scope: Scope, id: number, from: repo.RefundStatus[], values: Parameters<typeof repo.updateRefund>[3]) =>
       repo.updateRefund(q(scope), id, from, values),

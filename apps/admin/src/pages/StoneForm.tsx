@@ -136,7 +136,8 @@ export function StoneFormPage() {
     return ids ? values(kind).filter((v) => ids.includes(Number(v.value)) || Number(v.value) === had)
       .map((v) => (ids.includes(Number(v.value)) ? v : { ...v, label: `${v.label} (as saved)` })) : values(kind);
   };
-  const suitedNote = (kind: SuitedKind) => (gem && suitedIds(kind) ? `Those of ${gem.name}: set under Catalogue, Gems.` : undefined);
+  const suitedNote = gem && (suitedIds('color') || suitedIds('origin'))
+    ? `Colours and origins: those that suit ${gem.name}, set under Catalogue, Gems.` : null;
   /** Choosing another gem clears a colour or origin that does not suit it. */
   const chooseGem = (value: string | null) => {
     setSaved(false);
@@ -236,12 +237,13 @@ export function StoneFormPage() {
                   </SimpleGrid>
                   <SimpleGrid cols={{ base: 1, sm: 3 }}>
                     {choose('grade_id', values('grade'), 'Grade')}
-                    {choose('color_id', suited('color'), 'Colour', suitedNote('color'))}
+                    {choose('color_id', suited('color'), 'Colour')}
                     {choose('clarity_id', values('clarity'), 'Clarity')}
                     {choose('shape_id', values('shape'), 'Shape')}
-                    {choose('origin_id', suited('origin'), 'Origin', suitedNote('origin'))}
+                    {choose('origin_id', suited('origin'), 'Origin')}
                     {choose('treatment', STONE_TREATMENTS.map((v) => ({ value: v, label: TREATMENT_LABELS[v] })), 'Treatment')}
                   </SimpleGrid>
+                  {suitedNote && <Text size="xs" c="dimmed" data-testid="suited-note">{suitedNote}</Text>}
                   <Text size="xs" c="dimmed">
                     Treatment: what was done to the stone beyond cutting, as its report or the trade discloses it (rubies and sapphires are
                     often heated, emeralds oiled). None only when nothing was done: shoppers see it on the stone&apos;s page.

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isSafeWebUrl, isSitePath } from '@gemstore/contracts/urls';
 import { SafeImage } from '../../../components/ui/safe-image.tsx';
@@ -41,6 +41,11 @@ export function HeroSlider({ slides }: { slides: Slide[] }) {
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
+  const section = useRef<HTMLElement>(null);
+  // The crop around each focal point, set through the style object: the page's CSP refuses style attributes in the markup.
+  useEffect(() => {
+    section.current?.querySelectorAll<HTMLImageElement>('img[data-focal]').forEach((img) => { img.style.objectPosition = img.dataset.focal!; });
+  }, [slides]);
   const running = slides.length > 1 && !paused && !hovered && !reducedMotion;
 
   useEffect(() => {
@@ -54,6 +59,7 @@ export function HeroSlider({ slides }: { slides: Slide[] }) {
   if (slides.length === 0) return null;
   return (
     <section
+      ref={section}
       className={`hero${slides.some((s) => s.phoneImage) ? ' hero--tall' : ''}`}
       aria-roledescription="carousel"
       aria-label="Featured gemstones"
@@ -78,7 +84,7 @@ export function HeroSlider({ slides }: { slides: Slide[] }) {
               <picture className="hero__media">
                 {s.phoneImage && <source media={PHONE_MEDIA} srcSet={mediaUrl(s.phoneImage)} />}
                 <SafeImage src={mediaUrl(s.image)} alt={s.alt} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} width={1600} height={600}
-                  style={focalOf(s) ? { objectPosition: `${s.focalX}% ${s.focalY}%` } : undefined} data-testid="hero-image" />
+                  data-focal={focalOf(s) ? `${s.focalX}% ${s.focalY}%` : undefined} data-testid="hero-image" />
               </picture>
               {s.text && <span className={`hero__caption hero__caption--${captionSide(s)}`} data-testid="hero-caption">{s.text}</span>}
             </SlideLink>

@@ -96,9 +96,17 @@ describe('the back office catalogue', () => {
     await dialog.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: 'Spinels' }).click();
     await dialog.getByLabel('Description').fill('Red spinel was long taken for ruby.');
+    // The colours and origins that suit the gem: the stone form offers only these.
+    await dialog.getByLabel('Colours of this gem').click();
+    await page.getByRole('option', { name: 'Pinkish Red' }).click();
+    await dialog.getByLabel('Origins of this gem').click();
+    for (const origin of ['Burma (Myanmar)', 'Tanzania']) await page.getByRole('option', { name: origin }).click();
+    await dialog.getByLabel('Description').click();
     await uploadPicture(dialog, 'red-spinel.png');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('table', { name: 'Gems' }).getByRole('row', { name: /Red Spinel/ }).waitFor();
+    const gemRow = page.getByRole('table', { name: 'Gems' }).getByRole('row', { name: /Red Spinel/ });
+    await gemRow.waitFor();
+    expect(await gemRow.getByTestId('gem-suited').textContent()).toBe('1 colour, 2 origins');
 
     // The stone.
     await nav.getByRole('link', { name: 'Stones' }).click();
@@ -106,24 +114,37 @@ describe('the back office catalogue', () => {
     await page.getByRole('textbox', { name: 'SKU' }).fill('SP-4410');
     await page.getByRole('combobox', { name: 'Gem' }).click();
     await page.getByRole('option', { name: 'Red Spinel' }).click();
-    await page.getByRole('textbox', { name: 'Weight (mg)' }).fill('728');
-    await expect.poll(() => page.getByTestId('weight-note').textContent()).toContain('3.64 ct · 4.00 ratti');
+    // The weight as the seller weighs it, in ratti here: kept in mg, the other units worked out as typed.
+    await page.getByText('Ratti', { exact: true }).click();
+    await page.getByRole('textbox', { name: 'Weight (ratti)' }).fill('4');
+    await expect.poll(() => page.getByTestId('weight-note').textContent()).toBe('728 mg · 3.64 ct · 4.00 ratti (1 ratti = 182 mg here)');
+    await page.getByText('Carats', { exact: true }).click();
+    expect(await page.getByRole('textbox', { name: 'Weight (ct)' }).inputValue()).toBe('3.64');
+    expect(await page.getByTestId('weight-note').textContent()).toContain('728 mg');
     await page.getByRole('textbox', { name: 'Width (mm)' }).fill('7.1');
     await page.getByRole('textbox', { name: 'Length (mm)' }).fill('8.4');
     await page.getByRole('textbox', { name: 'Depth (mm)' }).fill('4.6');
+    const offered: Record<string, string[]> = {};
     for (const label of ['Grade', 'Colour', 'Clarity', 'Shape', 'Origin']) {
       await page.getByRole('combobox', { name: label, exact: true }).click();
-      await page.getByRole('option').first().click();
+      const options = page.getByRole('option');
+      await options.first().waitFor();
+      offered[label] = await options.allTextContents();
+      await options.first().click();
     }
+    expect(offered.Colour).toEqual(['Pinkish Red']);
+    expect(offered.Origin).toEqual(['Burma (Myanmar)', 'Tanzania']);
     await page.getByRole('textbox', { name: 'Price (₹, GST included)' }).fill('38500');
     await page.getByRole('textbox', { name: 'Laboratory' }).fill('GRS');
     await page.getByRole('textbox', { name: 'Report number' }).fill('GRS2026-0441');
     const [photos] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Add photos' }).click()]);
     await photos.setFiles([join(files, 'front.jpg'), join(files, 'side.jpg')]);
     await expect.poll(() => page.getByTestId('stone-photo').count(), { timeout: 60_000 }).toBe(2);
-    const [certificate] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Upload' }).click()]);
+    // The certificate's picture is uploaded, never typed as a path.
+    const [certificate] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('certificate-upload').click()]);
     await certificate.setFiles(join(files, 'certificate.png'));
-    await page.getByRole('img', { name: 'The certificate' }).waitFor();
+    await page.getByRole('img', { name: 'The certificate' }).waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('textbox', { name: 'Certificate picture' }).count()).toBe(0);
     await page.getByText('Available', { exact: true }).click();
     await page.getByRole('button', { name: 'Add the stone' }).click();
     await page.getByText('Saved. The stone is on the shop now.').waitFor();
@@ -136,8 +157,10 @@ describe('the back office catalogue', () => {
     const shop = await openPage(browser);
     await shop.page.goto(`${origin(HOST)}/product/spinels/red-spinel`);
     await hydrated(shop.page);
-    const { item } = await api<{ item: { id: number; photos: unknown[] } }>(`item-details/${url}`);
+    const { item } = await api<{ item: { id: number; photos: unknown[]; certificate_image: string } }>(`item-details/${url}`);
     expect(item.photos).toHaveLength(2);
+    // The certificate in its largest uploaded copy.
+    expect(item.certificate_image).toMatch(/^\/media\/stores\/\d+\/img\/[a-f0-9]{24}_1400x1000-1400\.webp$/);
     expect(await cardIds(shop.page)).toEqual([item.id]);
     // The gem's uploaded picture, in its sizes, and its JPEG copy for link previews.
     const gemPicture = shop.page.getByTestId('product-picture');

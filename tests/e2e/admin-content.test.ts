@@ -66,7 +66,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // The shared server's other tests read the demo store's header and slider: they get them back.
   await staff('settings/profile', { method: 'PUT', body: profileBefore }).catch(() => undefined);
-  await staff('home', { method: 'PUT', body: { slider: homeBefore.slider.map(({ src: _s, ...s }) => s), banners: homeBefore.banners.map(({ src: _s, ...b }) => b) } }).catch(() => undefined);
+  await staff('home', { method: 'PUT', body: { slider: homeBefore.slider.map(({ src: _s, phone_src: _p, ...s }) => s), banners: homeBefore.banners.map(({ src: _s, ...b }) => b) } }).catch(() => undefined);
   await browser?.close();
   rmSync(files, { recursive: true, force: true });
 });
@@ -128,16 +128,26 @@ describe('the back office content', () => {
     await expect.poll(() => shop.page.getByTestId('header-phone').textContent(), { timeout: 30_000 }).toContain(phone);
     expect(await renderedHtml(OTHER, '/home')).not.toContain(phone);
 
-    // A slide: its picture uploaded, its words and link; the home page shows it after the others.
+    // A slide: its picture uploaded, its focal point, its words and link; the home page shows it after the others.
     const slidesBefore = (await api<StoreProfileResponse>('store-profile')).profile.configurationData.slider.length;
     await nav.getByRole('link', { name: 'Home page' }).click();
     await page.getByRole('button', { name: 'Add a slide' }).click();
     const slide = page.getByTestId('slider-item').last();
-    const [slideChooser] = await Promise.all([page.waitForEvent('filechooser'), slide.getByRole('button', { name: 'Upload picture' }).click()]);
+    // The form says what sizes fit, on a computer and on a phone.
+    expect(await page.getByRole('region', { name: 'Slider' }).textContent()).toContain('1920 x 720 pixels (8:3)');
+    expect(await slide.textContent()).toContain('800 x 1000 pixels (4:5)');
+    const [slideChooser] = await Promise.all([page.waitForEvent('filechooser'), slide.getByRole('button', { name: 'Upload picture' }).first().click()]);
     await slideChooser.setFiles(join(files, 'slide.jpg'));
     await slide.getByRole('button', { name: 'Replace picture' }).waitFor({ timeout: 60_000 });
+    // The subject is on the right, a little above the middle: a click on it sets the focal point.
+    const picker = slide.getByTestId('focal-picker');
+    const box = (await picker.boundingBox())!;
+    await picker.click({ position: { x: box.width * 0.8, y: box.height * 0.3 } });
+    await slide.getByTestId('focal-marker').waitFor();
+    expect(await slide.getByRole('textbox', { name: /focal point from the left/ }).inputValue()).toBe('80');
+    expect(await slide.getByRole('textbox', { name: /focal point from the top/ }).inputValue()).toBe('30');
     await slide.getByRole('textbox', { name: 'Describe the picture' }).fill('Red spinels on grey silk');
-    await slide.getByRole('textbox', { name: 'Words on the picture' }).fill('Spinel season');
+    await slide.getByRole('textbox', { name: 'Words with the picture' }).fill('Spinel season');
     await slide.getByRole('textbox', { name: 'Link' }).fill(postPath);
     await page.getByRole('button', { name: 'Save the home page' }).first().click();
     await page.getByText('Saved: the home page shows it now.').waitFor({ timeout: 60_000 });
@@ -148,6 +158,9 @@ describe('the back office content', () => {
     expect(await last.getByRole('img').getAttribute('alt')).toBe('Red spinels on grey silk');
     expect(await last.getByRole('img').getAttribute('src')).toMatch(/_1800x675-1600\.webp$/);
     expect(await last.getByTestId('hero-caption').textContent()).toBe('Spinel season');
+    // Cropped around its focal point; the words on the side away from it.
+    expect(await last.getByRole('img').getAttribute('style')).toMatch(/object-position:\s?80% 30%/);
+    expect(await last.getByTestId('hero-caption').getAttribute('class')).toBe('hero__caption hero__caption--left');
     expect(await last.getByRole('link').getAttribute('href')).toBe(postPath);
     expect(await renderedHtml(OTHER, '/home')).not.toContain('Red spinels on grey silk');
 

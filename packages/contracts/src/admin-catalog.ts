@@ -60,14 +60,25 @@ export const AdminProduct = z.object({
   image: z.string(), image_src: z.string().nullable(), sort_order: z.number(),
   /** Stones of this gem type, in any status. */
   stones: z.number(),
+  /** The colours and origins that suit this gem type, the stone form's only choices for it; empty: every one of the store's. */
+  color_ids: z.array(z.number()),
+  origin_ids: z.array(z.number()),
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
+
+/** The store lists a gem type may narrow for its stones (a ruby's colours and origins). */
+export const SUITED_KINDS = ['color', 'origin'] as const;
+export type SuitedKind = (typeof SUITED_KINDS)[number];
+const SuitedIds = z.array(Id).max(500, 'At most 500 values.').refine((v) => new Set(v).size === v.length, 'A value is chosen twice.');
 
 export const AdminProductBody = z.object({
   category_id: Id, name: Name,
   /** The trade or vernacular name (Neelam for blue sapphire). */
   alias: z.string().trim().max(120, 'At most 120 characters.').default(''),
   url: FriendlyUrl, description: Text(20_000), image: PictureRef.default(''), sort_order: SortOrder,
+  /** Left out: a gem type keeps its lists (a new one: none, every value suits it). */
+  color_ids: SuitedIds.optional(),
+  origin_ids: SuitedIds.optional(),
 });
 export type AdminProductBody = z.infer<typeof AdminProductBody>;
 

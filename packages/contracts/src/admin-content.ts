@@ -129,16 +129,30 @@ export type AdminPagesResponse = z.infer<typeof AdminPagesResponse>;
 // ---------- Home page ----------
 
 const Alt = z.string().trim().min(1, 'Describe the picture for people who cannot see it.').max(200, 'At most 200 characters.');
-export const HomeSlide = z.object({
+const HomePicture = z.object({
   image: PictureRef.refine((v) => v !== '', 'Upload a picture.'),
   alt: Alt,
-  /** A caption over the picture; none when empty. */
+  /** A caption with the picture; none when empty. */
   text: Text(200),
   /** Where a click goes; none when empty. */
   href: z.union([z.literal(''), SafeLink]).default(''),
 });
+/** The sizes a slide's pictures are shown at: the wide picture fills the slider's 8:3, the phone picture its 4:5. */
+export const SLIDE_SIZES = { desktop: { width: 1920, height: 720 }, phone: { width: 800, height: 1000 } } as const;
+const FocalPercent = (axis: string) => z.coerce.number({ error: `Enter the ${axis} of the focal point in percent.` }).int(`Whole percent for the ${axis}.`)
+  .min(0, `The ${axis} is 0 to 100 percent.`).max(100, `The ${axis} is 0 to 100 percent.`);
+export const HomeSlide = HomePicture.extend({
+  /** A picture for phones (portrait); none: phones show the wide picture cropped around its focal point. */
+  phone_image: PictureRef.default(''),
+  /**
+   * The picture's subject, in percent from the left and from the top: phones crop around it and the
+   * caption stays on the other side. Null: none set (the picture's left side is kept, as before).
+   */
+  focal_x: FocalPercent('left').nullable().default(null),
+  focal_y: FocalPercent('top').nullable().default(null),
+}).refine((s) => (s.focal_x === null) === (s.focal_y === null), { path: ['focal_x'], message: 'Give both the left and the top of the focal point, or neither.' });
 export type HomeSlide = z.infer<typeof HomeSlide>;
-export const HomeBanner = HomeSlide.extend({ href: SafeLink });
+export const HomeBanner = HomePicture.extend({ href: SafeLink });
 export type HomeBanner = z.infer<typeof HomeBanner>;
 
 export const AdminHome = z.object({
@@ -148,7 +162,10 @@ export const AdminHome = z.object({
 export type AdminHome = z.infer<typeof AdminHome>;
 /** The home page as the form shows it, each picture also as a browser loads it. */
 export const AdminHomeResponse = z.object({
-  slider: z.array(HomeSlide.extend({ src: z.string() })),
+  slider: z.array(HomePicture.extend({
+    phone_image: z.string(), focal_x: z.number().nullable(), focal_y: z.number().nullable(),
+    src: z.string(), phone_src: z.string().nullable(),
+  })),
   banners: z.array(HomeBanner.extend({ src: z.string() })),
 });
 export type AdminHomeResponse = z.infer<typeof AdminHomeResponse>;

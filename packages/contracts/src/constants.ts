@@ -38,6 +38,11 @@ export function rattiFromMg(weightMg: number, rattiMg: number): number {
   return Math.round((weightMg * 100) / rattiMg) / 100;
 }
 
+/** The whole milligrams of a weight given in the store's ratti (the form that takes a weight in ratti stores this). */
+export function mgFromRatti(ratti: number, rattiMg: number): number {
+  return Math.round(ratti * rattiMg);
+}
+
 /**
  * The ratti bucket ("5.25+") of a ratti figure among a store's standards, ascending: the largest
  * at or below the figure, the smallest for a lighter stone.

@@ -28,3 +28,8 @@ export const MG_PER_CARAT = 200;
 export function caratsFromMg(mg: number): number {
   return Math.round((mg * 100) / MG_PER_CARAT) / 100;
 }
+
+/** The whole milligrams of a weight given in carats (1 ct = 200 mg; 1.1 * 200 is 220.00000000000003, so rounded). */
+export function mgFromCarats(carats: number): number {
+  return Math.round(carats * MG_PER_CARAT);
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, STONE_TREATMENTS } from './constants.ts';
-import { type AttributeKind, FriendlyUrl, ImageRef, StaffStoneStatus, StoneStatus } from './admin-catalog.ts';
+import { type AttributeKind, FriendlyUrl, ImageRef, PictureRef, StaffStoneStatus, StoneStatus } from './admin-catalog.ts';
 import { MAX_STONE_PHOTOS, Photo, parsePhotoName, photoOf } from './media.ts';
 import { SafeWebUrl } from './store.ts';
 import { isSafeWebUrl } from './urls.ts';
@@ -117,7 +117,11 @@ export const STONE_FIELDS = {
     // A link the shop prints: anything but a safe web address stays off the page.
     shop: { key: 'certificate_verification_url', schema: SafeWebUrl.nullable(), of: (v) => (isSafeWebUrl(v) ? v : null) },
   }),
-  certificate_image: field({ column: 'certificateImage', input: 'text', form: ImageRef, admin: z.string(), csv: {}, shop: { key: 'certificate_image', schema: z.string() } }),
+  /**
+   * The certificate's picture: uploaded through /api/admin/media like the photos (its name is stored),
+   * or, for stones saved before, a path of the shop's media or an https address, kept as it is.
+   */
+  certificate_image: field({ column: 'certificateImage', input: 'text', form: PictureRef.default(''), admin: z.string(), csv: {}, shop: { key: 'certificate_image', schema: z.string() } }),
   /** Rupees (or dollars) with paise, GST included; stored in paise. */
   price: field({
     column: 'pricePaise', input: 'number', admin: z.number(),
@@ -165,6 +169,8 @@ export const AdminStone = z.object({
   carat: z.number(),
   ratti: z.number(),
   ratti_id: z.number(),
+  /** The certificate's picture as a browser loads it (its largest copy when uploaded); null: none. */
+  certificate_image_src: z.string().nullable(),
 });
 export type AdminStone = z.infer<typeof AdminStone>;
 

@@ -31,8 +31,15 @@ const SocialLinks = z.object({
   facebook: SafeWebUrl.optional(), twitter: SafeWebUrl.optional(),
   instagram: SafeWebUrl.optional(), youtube: SafeWebUrl.optional(),
 });
-/** A slide of the home page: its picture, words for who cannot see it, and an optional caption and link. */
-const Slide = z.object({ image: MediaRef, alt: z.string(), text: z.string().optional(), href: SafeLink.optional() });
+/**
+ * A slide of the home page: its picture, words for who cannot see it, and an optional caption and
+ * link; an optional portrait picture for phones and the focal point (percent from the left and the
+ * top) that phones crop around and the caption keeps clear of.
+ */
+const Slide = z.object({
+  image: MediaRef, alt: z.string(), text: z.string().optional(), href: SafeLink.optional(),
+  phoneImage: MediaRef.optional(), focalX: z.number().min(0).max(100).optional(), focalY: z.number().min(0).max(100).optional(),
+});
 const Banner = z.object({ image: MediaRef, alt: z.string(), href: SafeLink, text: z.string().optional() });
 
 export const StoreProfile = z.object({

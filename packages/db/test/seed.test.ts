@@ -52,6 +52,25 @@ describe('demo seed', () => {
     }
   });
 
+  it('gives each gem the colours and origins that suit it, and every demo stone one of its gem\'s', async () => {
+    const { rows } = await pglite.query<{ gem: string; colours: string[]; origins: string[] }>(`
+      select p.url as gem,
+        array(select c.color from product_colors pc join colors c on c.id = pc.color_id and c.store_id = pc.store_id
+              where pc.product_id = p.id and pc.store_id = p.store_id order by c.sort_order) as colours,
+        array(select o.origin from product_origins po join origins o on o.id = po.origin_id and o.store_id = po.store_id
+              where po.product_id = p.id and po.store_id = p.store_id order by o.sort_order) as origins
+      from products p join stores s on s.id = p.store_id where s.name = 'Ratna Gems' and p.url = 'ruby'`);
+    expect(rows).toEqual([{
+      gem: 'ruby', colours: ['Pigeon Blood Red', 'Pinkish Red'],
+      origins: ['Ceylon (Sri Lanka)', 'Burma (Myanmar)', 'Thailand', 'Madagascar', 'Tanzania', 'Mozambique', 'India'],
+    }]);
+    const unsuited = await pglite.query(`
+      select i.gin from items i
+      where not exists (select 1 from product_colors pc where pc.store_id = i.store_id and pc.product_id = i.product_id and pc.color_id = i.color_id)
+         or not exists (select 1 from product_origins po where po.store_id = i.store_id and po.product_id = i.product_id and po.origin_id = i.origin_id)`);
+    expect(unsuited.rows).toEqual([]);
+  });
+
   it('fills several hundred stones per store, the same friendly urls in both, some sold', async () => {
     const [ratna, atelier] = await handle.db.select({ id: stores.id }).from(stores).orderBy(stores.id);
     const list = (storeId: number) => handle.db.select({ id: items.id, url: items.url, status: items.status, image: items.image, cert: items.certificateImage })

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Image, Modal, NumberInput, Select, Stack, Table, Tabs, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Image, Modal, MultiSelect, NumberInput, Select, Stack, Table, Tabs, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ATTRIBUTE_KINDS, friendlyUrlOf, pictureSrc, type AdminCatalogResponse, type AttributeKind } from '@gemstore/contracts';
@@ -10,7 +10,7 @@ const KIND_LABELS: Record<AttributeKind, string> = { grade: 'Grades', color: 'Co
 
 type Editing =
   | { what: 'category'; id: number | null; values: { parent_id: string | null; name: string; url: string; image: string; sort_order: number } }
-  | { what: 'product'; id: number | null; values: { category_id: string | null; name: string; alias: string; url: string; description: string; image: string; sort_order: number } }
+  | { what: 'product'; id: number | null; values: { category_id: string | null; name: string; alias: string; url: string; description: string; image: string; sort_order: number; color_ids: string[]; origin_ids: string[] } }
   | { what: AttributeKind; id: number | null; values: { value: string; alias: string; sort_order: number } };
 
 
@@ -36,7 +36,7 @@ export function CataloguePage() {
         return e.id ? api.adminUpdateCategory({ params: { id: e.id }, body }) : api.adminCreateCategory({ body });
       }
       if (e.what === 'product') {
-        const body = { ...e.values, category_id: Number(e.values.category_id) };
+        const body = { ...e.values, category_id: Number(e.values.category_id), color_ids: e.values.color_ids.map(Number), origin_ids: e.values.origin_ids.map(Number) };
         return e.id ? api.adminUpdateProduct({ params: { id: e.id }, body }) : api.adminCreateProduct({ body });
       }
       return e.id
@@ -55,6 +55,8 @@ export function CataloguePage() {
   const data: AdminCatalogResponse | undefined = catalog.data;
   const categoryName = new Map((data?.categories ?? []).map((c) => [c.id, c.name]));
   const open = (e: Editing) => { save.reset(); setEditing(e); };
+  const countOf = (n: number, one: string, many: string) => (n ? `${n} ${n === 1 ? one : many}` : `any ${one}`);
+  const suitedSummary = (colors: number[], origins: number[]) => `${countOf(colors.length, 'colour', 'colours')}, ${countOf(origins.length, 'origin', 'origins')}`;
 
   return (
     <Stack maw={1000}>
@@ -70,19 +72,20 @@ export function CataloguePage() {
 
         <Tabs.Panel value="gems" pt="md">
           <Group justify="flex-end" mb="sm">
-            <Button onClick={() => open({ what: 'product', id: null, values: { category_id: null, name: '', alias: '', url: '', description: '', image: '', sort_order: 0 } })}>Add a gem</Button>
+            <Button onClick={() => open({ what: 'product', id: null, values: { category_id: null, name: '', alias: '', url: '', description: '', image: '', sort_order: 0, color_ids: [], origin_ids: [] } })}>Add a gem</Button>
           </Group>
           <Table.ScrollContainer minWidth={600}>
             <Table striped aria-label="Gems">
-              <Table.Thead><Table.Tr><Table.Th w={56}><VisuallyHidden>Picture</VisuallyHidden></Table.Th><Table.Th>Gem</Table.Th><Table.Th>Also called</Table.Th><Table.Th>Category</Table.Th><Table.Th ta="right">Stones</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+              <Table.Thead><Table.Tr><Table.Th w={56}><VisuallyHidden>Picture</VisuallyHidden></Table.Th><Table.Th>Gem</Table.Th><Table.Th>Also called</Table.Th><Table.Th>Category</Table.Th><Table.Th>Colours and origins</Table.Th><Table.Th ta="right">Stones</Table.Th><Table.Th /></Table.Tr></Table.Thead>
               <Table.Tbody>
                 {data?.products.map((p) => (
                   <Table.Tr key={p.id}>
                     <Table.Td><Thumb picture={p.image} /></Table.Td><Table.Td>{p.name}</Table.Td><Table.Td>{p.alias}</Table.Td><Table.Td>{categoryName.get(p.category_id)}</Table.Td>
+                    <Table.Td><Text size="sm" c="dimmed" data-testid="gem-suited">{suitedSummary(p.color_ids, p.origin_ids)}</Text></Table.Td>
                     <Table.Td ta="right">{p.stones}</Table.Td>
                     <Table.Td>
                       <Group gap="xs" justify="flex-end">
-                        <Button size="xs" variant="subtle" onClick={() => open({ what: 'product', id: p.id, values: { category_id: String(p.category_id), name: p.name, alias: p.alias, url: p.url, description: p.description, image: p.image, sort_order: p.sort_order } })}>Edit</Button>
+                        <Button size="xs" variant="subtle" onClick={() => open({ what: 'product', id: p.id, values: { category_id: String(p.category_id), name: p.name, alias: p.alias, url: p.url, description: p.description, image: p.image, sort_order: p.sort_order, color_ids: p.color_ids.map(String), origin_ids: p.origin_ids.map(String) } })}>Edit</Button>
                         <Button size="xs" variant="subtle" color="red" disabled={p.stones > 0} title={p.stones ? 'A gem with stones stays' : undefined} onClick={() => remove.mutate({ what: 'product', id: p.id })}>Remove</Button>
                       </Group>
                     </Table.Td>
@@ -157,7 +160,7 @@ export function CataloguePage() {
 function EditForm({ editing, catalog, saving, error, onSave }: {
   editing: Editing; catalog: AdminCatalogResponse | undefined; saving: boolean; error: unknown; onSave: (e: Editing) => void;
 }) {
-  const [values, setValues] = useState(editing.values as Record<string, string | number | null>);
+  const [values, setValues] = useState(editing.values as Record<string, string | number | string[] | null>);
   const errors = fieldErrors(error);
   const field = (name: string, label: string, extra: { description?: string; required?: boolean } = {}) => (
     <TextInput label={label} {...extra} value={String(values[name] ?? '')} error={errors[name]}
@@ -197,6 +200,13 @@ function EditForm({ editing, catalog, saving, error, onSave }: {
               onChange={(v) => setValues((o) => ({ ...o, category_id: v }))} />
             <Textarea label="Description" autosize minRows={3} value={String(values.description ?? '')} error={errors.description}
               onChange={(e) => { const v = e.currentTarget.value; setValues((o) => ({ ...o, description: v })); }} />
+            {(['color', 'origin'] as const).map((kind) => (
+              <MultiSelect key={kind} label={kind === 'color' ? 'Colours of this gem' : 'Origins of this gem'} searchable clearable
+                description={`The stone form offers only these for its stones; none chosen: every ${kind === 'color' ? 'colour' : 'origin'} of the lists. Stones saved before keep theirs.`}
+                data={(catalog?.attributes[kind] ?? []).map((v) => ({ value: String(v.id), label: v.value }))}
+                value={(values[`${kind}_ids`] as string[] | undefined) ?? []} error={errors[`${kind}_ids`]}
+                onChange={(ids) => setValues((o) => ({ ...o, [`${kind}_ids`]: ids }))} />
+            ))}
             {picture}
           </>
         )}

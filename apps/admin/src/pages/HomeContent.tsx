@@ -1,22 +1,68 @@
-import { ActionIcon, Alert, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Card, Grid, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import type { AdminHome, AdminHomeResponse } from '@gemstore/contracts';
+import { useEffect, useState, type MouseEvent } from 'react';
+import { SLIDE_SIZES, type AdminHome, type AdminHomeResponse } from '@gemstore/contracts';
 import { api, errorMessage, fieldErrors } from '../api.ts';
 import { homeKey, PictureField } from './content-shared.tsx';
 
-type Item = AdminHomeResponse['slider'][number];
+type SlideItem = AdminHomeResponse['slider'][number];
+/** A slide or a banner as the form holds it (a banner has no phone picture or focal point). */
+type Item = AdminHomeResponse['banners'][number] & Partial<Pick<SlideItem, 'phone_image' | 'phone_src' | 'focal_x' | 'focal_y'>>;
 type Kind = 'slider' | 'banners';
+const { desktop, phone } = SLIDE_SIZES;
 const KIND: Record<Kind, { title: string; note: string; one: string; ratio: number; linkRequired: boolean }> = {
-  slider: { title: 'Slider', note: 'The large pictures at the top of the home page, shown one after another in this order.', one: 'slide', ratio: 16 / 6, linkRequired: false },
-  banners: { title: 'Banners', note: 'The offers under the categories; the shop shows the first three.', one: 'banner', ratio: 2, linkRequired: true },
+  slider: {
+    title: 'Slider',
+    note: `The large pictures at the top of the home page, shown one after another in this order. Wide pictures of ${desktop.width} x ${desktop.height} pixels (8:3) fill it on a computer; `
+      + `a phone shows a picture of its own, ${phone.width} x ${phone.height} (4:5), or the wide one cropped around its focal point. On a phone the words go under the picture.`,
+    one: 'slide', ratio: 8 / 3, linkRequired: false,
+  },
+  banners: { title: 'Banners', note: 'The offers under the categories; the shop shows the first three. Pictures of 1200 x 600 pixels (2:1).', one: 'banner', ratio: 2, linkRequired: true },
 };
+const EMPTY_SLIDE: Item = { image: '', src: '', alt: '', text: '', href: '', phone_image: '', phone_src: null, focal_x: null, focal_y: null };
+const EMPTY_BANNER: Item = { image: '', src: '', alt: '', text: '', href: '' };
+
+/**
+ * The subject of a slide's wide picture: a click on the picture sets it (or the two numbers), so a
+ * phone's crop keeps it and the caption stays on the other side.
+ */
+function FocalPoint({ item, index, error, onChange }: { item: Item; index: number; error?: string; onChange: (x: number | null, y: number | null) => void }) {
+  const set = item.focal_x !== null && item.focal_x !== undefined && item.focal_y !== null && item.focal_y !== undefined;
+  const pick = (e: MouseEvent<HTMLDivElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    const at = (v: number, size: number) => Math.min(100, Math.max(0, Math.round((v / size) * 100)));
+    onChange(at(e.clientX - box.left, box.width), at(e.clientY - box.top, box.height));
+  };
+  const percent = (v: number | string) => (v === '' ? null : Number(v));
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>Focal point</Text>
+      <Text size="xs" c="dimmed">Click the picture&apos;s subject (the stone, a face): phones keep it in view and the words stay clear of it.</Text>
+      {item.src && (
+        <Box pos="relative" maw={420} style={{ aspectRatio: '8 / 3', cursor: 'crosshair', overflow: 'hidden', borderRadius: 4 }} onClick={pick} data-testid="focal-picker">
+          <img src={item.src} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+          {set && (
+            <Box pos="absolute" w={18} h={18} data-testid="focal-marker"
+              style={{ left: `${item.focal_x}%`, top: `${item.focal_y}%`, transform: 'translate(-50%, -50%)', borderRadius: '50%', border: '3px solid white', boxShadow: '0 0 0 2px #c2255c' }} />
+          )}
+        </Box>
+      )}
+      <Group gap="xs" align="end">
+        <NumberInput label="From the left (%)" aria-label={`Slide ${index + 1} focal point from the left (%)`} min={0} max={100} allowDecimal={false} w={150} size="xs"
+          value={item.focal_x ?? ''} error={error} onChange={(v) => onChange(percent(v), item.focal_y ?? (v === '' ? null : 50))} />
+        <NumberInput label="From the top (%)" aria-label={`Slide ${index + 1} focal point from the top (%)`} min={0} max={100} allowDecimal={false} w={150} size="xs"
+          value={item.focal_y ?? ''} onChange={(v) => onChange(item.focal_x ?? (v === '' ? null : 50), percent(v))} />
+        {set && <Button size="xs" variant="subtle" onClick={() => onChange(null, null)}>Clear</Button>}
+      </Group>
+    </Stack>
+  );
+}
 
 /** The home page's slider and banners: pictures with their words and links, in order. */
 export function HomeContentPage() {
   const queryClient = useQueryClient();
   const home = useQuery({ queryKey: homeKey, queryFn: () => api.adminHome() });
-  const [lists, setLists] = useState<AdminHomeResponse>({ slider: [], banners: [] });
+  const [lists, setLists] = useState<Record<Kind, Item[]>>({ slider: [], banners: [] });
   const [saved, setSaved] = useState(false);
   useEffect(() => { if (home.data) setLists(home.data); }, [home.data]);
   const save = useMutation({
@@ -32,9 +78,12 @@ export function HomeContentPage() {
     return next;
   });
   const submit = () => save.mutate({
-    slider: lists.slider.map(({ src: _src, ...s }) => s),
-    banners: lists.banners.map(({ src: _src, ...b }) => b),
+    slider: lists.slider.map((s) => ({
+      image: s.image, alt: s.alt, text: s.text, href: s.href, phone_image: s.phone_image ?? '', focal_x: s.focal_x ?? null, focal_y: s.focal_y ?? null,
+    })),
+    banners: lists.banners.map((b) => ({ image: b.image, alt: b.alt, text: b.text, href: b.href })),
   });
+  const edit = (kind: Kind, i: number, values: Partial<Item>) => change(kind, (list) => list.map((x, j) => (j === i ? { ...x, ...values } : x)));
 
   return (
     <Stack maw={1000}>
@@ -57,14 +106,27 @@ export function HomeContentPage() {
             <Card key={`${kind}-${i}`} withBorder radius="md" padding="md" data-testid={`${kind}-item`}>
               <Grid gap="md" align="flex-start">
                 <Grid.Col span={{ base: 12, sm: 5 }}>
-                  <PictureField label="Picture" required value={item.image} src={item.src} ratio={KIND[kind].ratio} error={errors[`${kind}.${i}.image`]}
-                    onChange={(ref, src) => change(kind, (list) => list.map((x, j) => (j === i ? { ...x, image: ref, src: src ?? '' } : x)))} />
+                  <Stack gap="sm">
+                    <PictureField label={kind === 'slider' ? 'Wide picture' : 'Picture'} required value={item.image} src={item.src} ratio={KIND[kind].ratio} error={errors[`${kind}.${i}.image`]}
+                      description={kind === 'slider' ? `${desktop.width} x ${desktop.height} pixels (8:3) or larger.` : '1200 x 600 pixels (2:1).'}
+                      onChange={(ref, src) => edit(kind, i, { image: ref, src: src ?? '' })} />
+                    {kind === 'slider' && (
+                      <>
+                        <FocalPoint item={item} index={i} error={errors[`${kind}.${i}.focal_x`] ?? errors[`${kind}.${i}.focal_y`]} onChange={(x, y) => edit(kind, i, { focal_x: x, focal_y: y })} />
+                        <PictureField label="Phone picture (optional)" value={item.phone_image ?? ''} src={item.phone_src ?? null} ratio={4 / 5} error={errors[`${kind}.${i}.phone_image`]}
+                          description={`${phone.width} x ${phone.height} pixels (4:5), for screens narrower than 720 pixels.`} testId="phone-picture-upload"
+                          onChange={(ref, src) => edit(kind, i, { phone_image: ref, phone_src: src })} />
+                      </>
+                    )}
+                  </Stack>
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 7 }}>
                   <Stack gap="xs">
                     <TextInput label="Describe the picture" description="For people who cannot see it, and search engines." required value={item.alt} error={errors[`${kind}.${i}.alt`]}
                       onChange={(e) => { const alt = e.currentTarget.value; change(kind, (list) => list.map((x, j) => (j === i ? { ...x, alt } : x))); }} />
-                    <TextInput label="Words on the picture" description="Optional." value={item.text} error={errors[`${kind}.${i}.text`]}
+                    <TextInput label={kind === 'slider' ? 'Words with the picture' : 'Words on the picture'}
+                      description={kind === 'slider' ? 'Optional. On a computer they sit on the side away from the focal point; on a phone, under the picture.' : 'Optional.'}
+                      value={item.text} error={errors[`${kind}.${i}.text`]}
                       onChange={(e) => { const text = e.currentTarget.value; change(kind, (list) => list.map((x, j) => (j === i ? { ...x, text } : x))); }} />
                     <TextInput label="Link" description={KIND[kind].linkRequired ? 'A page of the shop (/blog) or an https address.' : 'Optional: a page of the shop (/blog) or an https address.'}
                       required={KIND[kind].linkRequired} value={item.href} error={errors[`${kind}.${i}.href`]}
@@ -82,7 +144,7 @@ export function HomeContentPage() {
           ))}
           {lists[kind].length === 0 && <Text size="sm" c="dimmed">None yet.</Text>}
           <Group>
-            <Button variant="light" onClick={() => change(kind, (list) => [...list, { image: '', src: '', alt: '', text: '', href: '' }])}>
+            <Button variant="light" onClick={() => change(kind, (list) => [...list, kind === 'slider' ? EMPTY_SLIDE : EMPTY_BANNER])}>
               Add a {KIND[kind].one}
             </Button>
           </Group>

@@ -6,12 +6,42 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
-  STONE_TREATMENTS, TREATMENT_LABELS, caratsFromMg, rattiFromMg, stoneFieldList,
-  type AdminStone, type AdminStoneBody, type Photo, type StoneFieldName, type StoneFieldSpec,
+  STONE_TREATMENTS, TREATMENT_LABELS, caratsFromMg, mgFromCarats, mgFromRatti, rattiFromMg, stoneFieldList,
+  type AdminStone, type AdminStoneBody, type Photo, type StoneFieldName, type StoneFieldSpec, type SuitedKind,
 } from '@gemstore/contracts';
 import { api, errorMessage, fieldErrors, uploadPicture } from '../api.ts';
 import { catalogKey, statusColor, stonesKey } from './catalogue-shared.ts';
+import { PictureField } from './content-shared.tsx';
 import { StoneOrders } from './stone-orders.tsx';
+
+/** The units a seller weighs in: the weight is kept in mg, the others worked out from it. */
+type WeightUnit = 'ct' | 'ratti' | 'mg';
+const WEIGHT_UNITS: { value: WeightUnit; label: string }[] = [{ value: 'ct', label: 'Carats' }, { value: 'ratti', label: 'Ratti' }, { value: 'mg', label: 'Milligrams' }];
+const UNIT_KEY = 'gemstore.admin.weight-unit';
+const numberFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+
+function savedUnit(): WeightUnit {
+  try {
+    const unit = window.localStorage.getItem(UNIT_KEY);
+    return unit === 'mg' || unit === 'ratti' ? unit : 'ct';
+  } catch {
+    return 'ct';
+  }
+}
+
+/** A weight in mg as the chosen unit shows it (empty for none). */
+function weightIn(unit: WeightUnit, mgText: string, rattiMg: number): string {
+  const mg = Number(mgText);
+  if (mgText === '' || !Number.isFinite(mg)) return '';
+  return String(unit === 'mg' ? mg : unit === 'ct' ? caratsFromMg(mg) : rattiFromMg(mg, rattiMg));
+}
+
+/** The mg of a weight typed in a unit, as text for the draft (empty or not a number: left for the server to refuse by name). */
+function mgOf(unit: WeightUnit, typed: string, rattiMg: number): string {
+  const value = Number(typed);
+  if (typed.trim() === '' || !Number.isFinite(value)) return typed.trim() === '' ? '' : 'NaN';
+  return String(unit === 'mg' ? value : unit === 'ct' ? mgFromCarats(value) : mgFromRatti(value, rattiMg));
+}
 
 /**
  * The form as typed, one text per field of the stone's description (contracts stone-fields.ts),
@@ -54,11 +84,21 @@ export function StoneFormPage() {
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  const [certificateSrc, setCertificateSrc] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const [unit, setUnit] = useState<WeightUnit>(savedUnit);
+  const [weightText, setWeightText] = useState('');
+  const rattiMg = catalog.data?.ratti_mg ?? 182;
 
+  const load = (s: AdminStone) => {
+    const loaded = draftOf(s);
+    setDraft(loaded); setPhotos(s.photos); setCertificateSrc(s.certificate_image_src);
+    setWeightText(weightIn(unit, loaded.weight_mg, rattiMg));
+  };
   useEffect(() => {
-    if (stone.data) { setDraft(draftOf(stone.data.stone)); setPhotos(stone.data.stone.photos); }
-  }, [stone.data]);
+    if (stone.data) load(stone.data.stone);
+    // A stone is loaded when it arrives, not when the unit changes.
+  }, [stone.data, rattiMg]);
 
   const save = useMutation({
     mutationFn: (body: AdminStoneBody) => (editing ? api.adminUpdateStone({ params: { id: Number(id) }, body }) : api.adminCreateStone({ body })),
@@ -66,7 +106,7 @@ export function StoneFormPage() {
       await queryClient.invalidateQueries({ queryKey: stonesKey });
       setSaved(true);
       if (!editing) navigate(`/stones/${data.stone.id}`, { replace: true });
-      else { setDraft(draftOf(data.stone)); setPhotos(data.stone.photos); }
+      else load(data.stone);
     },
   });
   const errors = fieldErrors(save.error);
@@ -84,6 +124,44 @@ export function StoneFormPage() {
   const number = (key: keyof Draft) => ({ value: draft[key], onChange: (v: number | string) => set(key)(String(v)), error: errors[key] });
   const values = (kind: 'grade' | 'color' | 'clarity' | 'shape' | 'origin') =>
     (catalog.data?.attributes[kind] ?? []).map((v) => ({ value: String(v.id), label: v.value }));
+  const gem = catalog.data?.products.find((p) => String(p.id) === draft.product_id);
+  /** The gem's list of a kind, if it has one; a value the stone was saved with stays offered (the server keeps it too). */
+  const suitedIds = (kind: SuitedKind): number[] | null => {
+    const ids = gem?.[`${kind}_ids`] ?? [];
+    return ids.length ? ids : null;
+  };
+  const suited = (kind: SuitedKind) => {
+    const ids = suitedIds(kind);
+    const had = current && String(current.product_id) === draft.product_id ? current[`${kind}_id`] : null;
+    return ids ? values(kind).filter((v) => ids.includes(Number(v.value)) || Number(v.value) === had)
+      .map((v) => (ids.includes(Number(v.value)) ? v : { ...v, label: `${v.label} (as saved)` })) : values(kind);
+  };
+  const suitedNote = gem && (suitedIds('color') || suitedIds('origin'))
+    ? `Colours and origins: those that suit ${gem.name}, set under Catalogue, Gems.` : null;
+  /** Choosing another gem clears a colour or origin that does not suit it. */
+  const chooseGem = (value: string | null) => {
+    setSaved(false);
+    const next = catalog.data?.products.find((p) => String(p.id) === value);
+    setDraft((d) => {
+      const fit = (kind: SuitedKind, chosen: string) => {
+        const ids = next?.[`${kind}_ids`] ?? [];
+        const had = current && String(current.product_id) === value ? String(current[`${kind}_id`]) : null;
+        return !ids.length || chosen === '' || ids.includes(Number(chosen)) || chosen === had ? chosen : '';
+      };
+      return { ...d, product_id: value ?? '', color_id: fit('color', d.color_id), origin_id: fit('origin', d.origin_id) };
+    });
+  };
+  const typeWeight = (typed: string) => {
+    setWeightText(typed);
+    set('weight_mg')(mgOf(unit, typed, rattiMg));
+  };
+  const chooseUnit = (next: string) => {
+    const chosen = next as WeightUnit;
+    setUnit(chosen);
+    // The weight stays as it is in mg: the field shows it in the new unit.
+    setWeightText(weightIn(chosen, draft.weight_mg, rattiMg));
+    try { window.localStorage.setItem(UNIT_KEY, chosen); } catch { /* the choice is for this visit only */ }
+  };
 
   const addPhotos = async (files: File[]) => {
     setUploading(true); setUploadError(null);
@@ -93,19 +171,6 @@ export function StoneFormPage() {
         setPhotos((list) => (list.some((p) => p.name === photo.name) ? list : [...list, photo]));
         setSaved(false);
       }
-    } catch (err) {
-      setUploadError(errorMessage(err));
-    } finally {
-      setUploading(false);
-    }
-  };
-  const uploadCertificate = async (file: File | null) => {
-    if (!file) return;
-    setUploading(true); setUploadError(null);
-    try {
-      // The largest copy: a certificate is read, not glanced at.
-      const photo = await uploadPicture(file);
-      set('certificate_image')(photo.srcset.split(', ').at(-1)!.split(' ')[0]!);
     } catch (err) {
       setUploadError(errorMessage(err));
     } finally {
@@ -126,8 +191,11 @@ export function StoneFormPage() {
   };
 
   const mg = Number(draft.weight_mg);
-  const rattiMg = catalog.data?.ratti_mg ?? 182;
-  const weightNote = mg > 0 ? `${caratsFromMg(mg)} ct · ${rattiFromMg(mg, rattiMg).toFixed(2)} ratti (1 ratti = ${rattiMg} mg here)` : undefined;
+  // The weight in every unit, the one typed too (what the shop will store and show).
+  const weightNote = mg > 0 && Number.isInteger(mg)
+    ? `${numberFormat.format(mg)} mg · ${caratsFromMg(mg).toFixed(2)} ct · ${rattiFromMg(mg, rattiMg).toFixed(2)} ratti (1 ratti = ${numberFormat.format(rattiMg)} mg here)`
+    : undefined;
+  const unitLabel = WEIGHT_UNITS.find((u) => u.value === unit)!.label.toLowerCase();
 
   if (editing && stone.isError) return <Alert color="red" role="alert">{errorMessage(stone.error)}</Alert>;
   return (
@@ -149,25 +217,33 @@ export function StoneFormPage() {
                 <Stack>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
                     <TextInput label="SKU" required {...text('sku')} />
-                    {choose('product_id', (catalog.data?.products ?? []).map((p) => ({ value: String(p.id), label: p.name })), 'Gem')}
+                    <Select label="Gem" data={(catalog.data?.products ?? []).map((p) => ({ value: String(p.id), label: p.name }))} value={draft.product_id || null}
+                      onChange={chooseGem} error={errors.product_id} required searchable allowDeselect={false} />
                   </SimpleGrid>
-                  <TextInput label="Name" description="Left empty: the gem and its ratti (Blue Sapphire 6.04 Ratti)." {...text('name')} />
+                  <TextInput label="Name" description="Shown as typed. Left empty: the gem and its ratti (Blue Sapphire 6.04 Ratti)." {...text('name')} />
                   <TextInput label="Friendly url" description="Left empty: made from the name and SKU." {...text('url')} />
-                  <SimpleGrid cols={{ base: 2, sm: 4 }}>
-                    <NumberInput label="Weight (mg)" required min={1} allowDecimal={false} {...number('weight_mg')} />
+                  <Group align="end" gap="sm" wrap="wrap">
+                    <NumberInput label={`Weight (${unit === 'mg' ? 'mg' : unit})`} required min={0} w={180}
+                      decimalScale={unit === 'mg' ? 0 : unit === 'ct' ? 3 : 2} allowDecimal={unit !== 'mg'} allowNegative={false}
+                      value={weightText} onChange={(v) => typeWeight(String(v))} error={errors.weight_mg}
+                      description={`Weighed in ${unitLabel}`} />
+                    <SegmentedControl value={unit} onChange={chooseUnit} data={WEIGHT_UNITS} aria-label="Weight in" mb={errors.weight_mg ? 22 : 0} />
+                  </Group>
+                  {weightNote && <Text size="sm" c="dimmed" data-testid="weight-note">{weightNote}</Text>}
+                  <SimpleGrid cols={{ base: 2, sm: 3 }}>
                     <NumberInput label="Width (mm)" required min={0} decimalScale={2} {...number('width_mm')} />
                     <NumberInput label="Length (mm)" required min={0} decimalScale={2} {...number('length_mm')} />
                     <NumberInput label="Depth (mm)" required min={0} decimalScale={2} {...number('depth_mm')} />
                   </SimpleGrid>
-                  {weightNote && <Text size="sm" c="dimmed" data-testid="weight-note">{weightNote}</Text>}
                   <SimpleGrid cols={{ base: 1, sm: 3 }}>
                     {choose('grade_id', values('grade'), 'Grade')}
-                    {choose('color_id', values('color'), 'Colour')}
+                    {choose('color_id', suited('color'), 'Colour')}
                     {choose('clarity_id', values('clarity'), 'Clarity')}
                     {choose('shape_id', values('shape'), 'Shape')}
-                    {choose('origin_id', values('origin'), 'Origin')}
+                    {choose('origin_id', suited('origin'), 'Origin')}
                     {choose('treatment', STONE_TREATMENTS.map((v) => ({ value: v, label: TREATMENT_LABELS[v] })), 'Treatment')}
                   </SimpleGrid>
+                  {suitedNote && <Text size="xs" c="dimmed" data-testid="suited-note">{suitedNote}</Text>}
                   <Text size="xs" c="dimmed">
                     Treatment: what was done to the stone beyond cutting, as its report or the trade discloses it (rubies and sapphires are
                     often heated, emeralds oiled). None only when nothing was done: shoppers see it on the stone&apos;s page.
@@ -184,13 +260,10 @@ export function StoneFormPage() {
                     <TextInput label="Report number" {...text('certificate_number')} />
                   </SimpleGrid>
                   <TextInput label="Verification link" placeholder="https://…" {...text('certificate_verification_url')} />
-                  <Group align="end">
-                    <TextInput label="Certificate picture" style={{ flex: 1 }} {...text('certificate_image')} />
-                    <FileButton onChange={(f) => void uploadCertificate(f)} accept="image/jpeg,image/png,image/webp">
-                      {(props) => <Button variant="light" loading={uploading} {...props}>Upload</Button>}
-                    </FileButton>
-                  </Group>
-                  {draft.certificate_image && <Image src={draft.certificate_image} alt="The certificate" h={140} w="auto" fit="contain" />}
+                  <PictureField label="Certificate picture" description="A scan or photo of the report (JPEG, PNG or WebP): shoppers zoom into it on the stone's page."
+                    value={draft.certificate_image} src={certificateSrc} ratio={1.4} fit="contain" error={errors.certificate_image} testId="certificate-upload"
+                    alt="The certificate" onBusy={setUploading}
+                    onChange={(ref, src) => { set('certificate_image')(ref); setCertificateSrc(src); }} />
                 </Stack>
               </Paper>
             </Stack>

@@ -31,8 +31,10 @@ export function formatDate(iso: string): string {
  * way to remove it. The form keeps the picture's name (what the server stores) and its file (what
  * the preview shows).
  */
-export function PictureField({ label, description, value, src, onChange, error, required, ratio = 16 / 9, fit = 'cover', testId, onBusy }: {
+export function PictureField({ label, description, value, src, onChange, error, required, ratio = 16 / 9, fit = 'cover', testId, onBusy, alt = '' }: {
   label: string;
+  /** The preview's text for who cannot see it (none: the label says it). */
+  alt?: string;
   description?: string;
   value: string;
   src: string | null;
@@ -64,7 +66,7 @@ export function PictureField({ label, description, value, src, onChange, error, 
     <Input.Wrapper label={label} description={description} error={error ?? problem} required={required}>
       <Stack gap="xs" mt={4}>
         {value && src
-          ? <Paper withBorder radius="sm" style={{ overflow: 'hidden', maxWidth: 420 }}><Image src={src} srcSet={photoOf(value)?.srcset} sizes="420px" alt="" style={{ aspectRatio: String(ratio), objectFit: fit }} /></Paper>
+          ? <Paper withBorder radius="sm" style={{ overflow: 'hidden', maxWidth: 420 }}><Image src={src} srcSet={photoOf(value)?.srcset} sizes="420px" alt={alt} style={{ aspectRatio: String(ratio), objectFit: fit }} /></Paper>
           : <Paper withBorder radius="sm" p="md" maw={420} bg="gray.0"><Text size="sm" c="dimmed">No picture yet.</Text></Paper>}
         <Group gap="xs">
           <FileButton onChange={(f) => void upload(f)} accept="image/jpeg,image/png,image/webp">

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, customType, doublePrecision, foreignKey, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex,
+  bigint, customType, doublePrecision, foreignKey, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { shopKey } from './keys.ts';
 import { STONE_TREATMENTS } from '@gemstore/contracts/constants';
@@ -59,6 +59,25 @@ export const colors = attributeTable('colors', 'color');
 export const clarities = attributeTable('clarities', 'clarity');
 export const shapes = attributeTable('shapes', 'shape');
 export const origins = attributeTable('origins', 'origin');
+
+/**
+ * The colours and origins that suit a gem type (a ruby is pigeon blood or pinkish red, from Burma or
+ * Mozambique): the stone form offers only these for a stone of that type, and the server holds a
+ * stone to them when a value is chosen. A gem type with none listed takes every value of the store.
+ */
+function suitedValues<N extends string>(name: N, valueColumn: string, values: typeof colors | typeof origins) {
+  return pgTable(name, {
+    storeId: storeRef(),
+    productId: integer('product_id').notNull(),
+    valueId: integer(valueColumn).notNull(),
+  }, (t) => [
+    primaryKey({ columns: [t.productId, t.valueId, t.storeId] }),
+    foreignKey({ name: `${name}_product_fk`, columns: [t.storeId, t.productId], foreignColumns: [products.storeId, products.id] }).onDelete('cascade'),
+    foreignKey({ name: `${name}_value_fk`, columns: [t.storeId, t.valueId], foreignColumns: [values.storeId, values.id] }).onDelete('cascade'),
+  ]);
+}
+export const productColors = suitedValues('product_colors', 'color_id', colors);
+export const productOrigins = suitedValues('product_origins', 'origin_id', origins);
 
 /** Standard ratti buckets ("5.25+"), the values the listing's ratti slider filters on. */
 export const rattis = pgTable('rattis', {

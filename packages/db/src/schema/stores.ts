@@ -8,8 +8,11 @@ export interface StoreConfiguration {
   social: { facebook?: string; twitter?: string; instagram?: string; youtube?: string };
   mapEmbedUrl?: string;
   whatsappPhone?: string;
-  /** The home page's slides, in order: a picture, its words (alt text, optional caption) and an optional link. */
-  slider: { image: string; alt: string; text?: string; href?: string }[];
+  /**
+   * The home page's slides, in order: a picture, its words (alt text, optional caption) and an
+   * optional link; an optional picture for phones and the focal point in percent (left, top).
+   */
+  slider: { image: string; alt: string; text?: string; href?: string; phoneImage?: string; focalX?: number; focalY?: number }[];
   banners: { image: string; alt: string; href: string; text?: string }[];
   /** Origins that may show the shop's pages in a frame (CSP frame-ancestors); none when unset. */
   allowedEmbedOrigins?: string[];

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { rattiBucketOf } from '@gemstore/contracts/constants';
 import type { Database } from '../client.ts';
 import {
-  clarities, colors, grades, origins, productCategories, products, rattis, shapes,
+  clarities, colors, grades, origins, productCategories, productColors, productOrigins, products, rattis, shapes,
 } from '../schema/index.ts';
 import { categoryImagePath, productImagePath } from './media.ts';
 
@@ -129,6 +129,8 @@ export interface GemDef {
   colors: readonly (readonly [string, number])[];
   /** Origin, relative share, price factor. */
   origins: readonly (readonly [Origin, number, number])[];
+  /** Origins the gem also comes from that the demo's stones do not use: the stone form offers them with the others. */
+  alsoFrom?: readonly Origin[];
   shapes: readonly (readonly [Shape, number])[];
   clarities: readonly (readonly [Clarity, number])[];
   labs: readonly (readonly [Lab, number])[];
@@ -151,6 +153,7 @@ export const GEMS: readonly GemDef[] = [
     name: 'Ruby', alias: 'Manik', url: 'ruby', category: 'precious', ginPrefix: 'RU', share: 11,
     colors: [['Pigeon Blood Red', 2], ['Pinkish Red', 3]],
     origins: [['Burma (Myanmar)', 2, 1.8], ['Mozambique', 3, 1.2], ['Thailand', 2, 0.8], ['Madagascar', 2, 0.9], ['Tanzania', 1, 0.7]],
+    alsoFrom: ['Ceylon (Sri Lanka)', 'India'],
     shapes: faceted, clarities: transparentClarity, labs: [['GRS', 2], ['GIA', 2], ['IGI', 2], ['GII', 2]],
     weightMg: [250, 2200], perCaratRupees: [9000, 38000], sg: 4.0, drawing: 'faceted',
     description: 'Ruby (Manik) is the red variety of corundum and the gem of the Sun in Vedic astrology. Look for a saturated red with a faint blue undertone, good brilliance and no dark windows. Burmese rubies glow under light because of their chromium; Mozambique stones are cleaner and often larger for the money. Every ruby we sell is natural and comes with a laboratory report stating any heat treatment.',
@@ -160,6 +163,7 @@ export const GEMS: readonly GemDef[] = [
     name: 'Blue Sapphire', alias: 'Neelam', url: 'blue-sapphire', category: 'precious', ginPrefix: 'BS', share: 15,
     colors: [['Royal Blue', 2], ['Cornflower Blue', 3]],
     origins: [['Ceylon (Sri Lanka)', 5, 1.2], ['Kashmir', 0.4, 3.2], ['Thailand', 2, 0.8], ['Madagascar', 2, 0.9], ['Burma (Myanmar)', 1, 1.4]],
+    alsoFrom: ['Tanzania'],
     shapes: faceted, clarities: transparentClarity, labs: [['GRS', 2], ['GIA', 2], ['IGI', 2], ['GII', 2]],
     weightMg: [300, 3200], perCaratRupees: [7000, 32000], sg: 4.0, drawing: 'faceted',
     description: 'Blue Sapphire (Neelam) is corundum coloured by iron and titanium, and the gem of Saturn. Ceylon sapphires show a bright cornflower to royal blue with excellent lustre; Kashmir stones, now very rare, have a velvety blue. Choose even colour with no strong zoning and a clean table. Each stone is certified, and unheated stones are marked as such on the report.',
@@ -169,6 +173,7 @@ export const GEMS: readonly GemDef[] = [
     name: 'Emerald', alias: 'Panna', url: 'emerald', category: 'precious', ginPrefix: 'EM', share: 11,
     colors: [['Vivid Green', 1]],
     origins: [['Colombia', 3, 1.5], ['Zambia', 4, 1], ['Brazil', 2, 0.7]],
+    alsoFrom: ['Madagascar', 'India'],
     shapes: [['Emerald Cut', 4], ['Octagon', 2], ['Oval', 2], ['Cushion', 1], ['Pear', 1]],
     clarities: [['Eye Clean', 1], ['Very Slightly Included', 3], ['Slightly Included', 4], ['Included', 2]],
     labs: [['GRS', 1], ['GIA', 2], ['IGI', 2], ['GII', 2]],
@@ -315,6 +320,13 @@ export async function createCatalogue(db: DbOrTx, storeId: number): Promise<Cata
     db.insert(rattis).values(RATTI_STANDARDS.map((ratiStandard) => ({ storeId, ratiStandard })))
       .returning({ id: rattis.id, ratiStandard: rattis.ratiStandard }),
   ]);
+  // The colours and origins that suit each gem: the stone form offers only these for its stones.
+  const productId = byName(productRows, (x) => x.url);
+  const colorId = byName(c, (x) => x.value);
+  const originId = byName(o, (x) => x.value);
+  await db.insert(productColors).values(GEMS.flatMap((gem) => gem.colors.map(([name]) => ({ storeId, productId: productId.get(gem.url)!, valueId: colorId.get(name)! }))));
+  await db.insert(productOrigins).values(GEMS.flatMap((gem) => [...gem.origins.map(([name]) => name), ...(gem.alsoFrom ?? [])]
+    .map((name) => ({ storeId, productId: productId.get(gem.url)!, valueId: originId.get(name)! }))));
   return {
     rootCategoryId: root!.id,
     productIds: byName(productRows, (x) => x.url),

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { items, productCategories, products, rattis } from '@gemstore/db';
+import { items, productCategories, productColors, productOrigins, products, rattis } from '@gemstore/db';
 import { type Executor, likeLiteral } from '../../lib/db.ts';
+import type { SuitedKind } from '@gemstore/contracts';
 import { attributeTables, type AttributeKind, type StoneStatus } from './catalog.repo.ts';
 import { keptColumns, stoneFieldColumns } from './catalog.fields.ts';
 
@@ -86,6 +87,32 @@ export async function updateProduct(db: Executor, storeId: number, id: number, v
 export async function deleteProduct(db: Executor, storeId: number, id: number): Promise<boolean> {
   const rows = await db.delete(products).where(and(eq(products.storeId, storeId), eq(products.id, id))).returning({ id: products.id });
   return rows.length > 0;
+}
+
+// ---------- The colours and origins that suit a gem type ----------
+
+/** The lists a gem type limits (contracts SUITED_KINDS), by table. */
+const suitedTables: Record<SuitedKind, typeof productColors | typeof productOrigins> = { color: productColors, origin: productOrigins };
+
+/** Every gem type's suited values of the store: kind -> product id -> value ids (a gem type without any is absent). */
+export async function listSuitedValues(db: Executor, storeId: number): Promise<Record<SuitedKind, Map<number, number[]>>> {
+  const [colorRows, originRows] = await Promise.all((['color', 'origin'] as const).map((kind) => {
+    const t = suitedTables[kind];
+    return db.select({ productId: t.productId, valueId: t.valueId }).from(t).where(eq(t.storeId, storeId)).orderBy(asc(t.productId), asc(t.valueId));
+  }));
+  const group = (rows: { productId: number; valueId: number }[]) => {
+    const map = new Map<number, number[]>();
+    for (const r of rows) map.set(r.productId, [...(map.get(r.productId) ?? []), r.valueId]);
+    return map;
+  };
+  return { color: group(colorRows!), origin: group(originRows!) };
+}
+
+/** Sets the values of one kind that suit a gem type (none: every value of the store suits it). */
+export async function replaceSuitedValues(db: Executor, storeId: number, productId: number, kind: SuitedKind, valueIds: number[]): Promise<void> {
+  const t = suitedTables[kind];
+  await db.delete(t).where(and(eq(t.storeId, storeId), eq(t.productId, productId)));
+  if (valueIds.length) await db.insert(t).values(valueIds.map((valueId) => ({ storeId, productId, valueId })));
 }
 
 // ---------- Attribute values ----------
@@ -283,7 +310,7 @@ export async function listProductNames(db: Executor, storeId: number) {
 /** The stones of the store with these SKUs (locked for the batch's writes when `lock`). */
 export async function stonesByGin(db: Executor, storeId: number, gins: string[], lock: boolean) {
   if (gins.length === 0) return [];
-  const query = db.select({ id: items.id, gin: items.gin, ...keptColumns }).from(items)
+  const query = db.select({ id: items.id, gin: items.gin, colorId: items.colorId, originId: items.originId, ...keptColumns }).from(items)
     .where(and(eq(items.storeId, storeId), inArray(items.gin, gins)));
   return lock ? query.orderBy(asc(items.id)).for('update') : query;
 }

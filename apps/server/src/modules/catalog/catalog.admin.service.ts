@@ -3,7 +3,7 @@ import type {
   AdminBulkStonesBody, AdminCatalogResponse, AdminCategory, AdminCategoryBody, AdminProduct, AdminProductBody, AdminStone,
   AdminStoneBody, AdminStonesQuery, AdminStonesResponse, AdminAttributeValue, AdminAttributeValueBody, AttributeKind,
 } from '@gemstore/contracts';
-import { ADMIN_STONES_PER_PAGE, ATTRIBUTE_KINDS, AdminStoneBody as AdminStoneForm, caratsFromMg, friendlyUrlOf, pictureSrc, publicMediaUrl, rattiBucketOf, rattiFromMg, unstorableTextIssues } from '@gemstore/contracts';
+import { ADMIN_STONES_PER_PAGE, ATTRIBUTE_KINDS, SUITED_KINDS, AdminStoneBody as AdminStoneForm, caratsFromMg, friendlyUrlOf, parsePhotoName, pictureSrc, publicMediaUrl, rattiBucketOf, rattiFromMg, unstorableTextIssues } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import { executor, type RequestContext, within } from '../../lib/context.ts';
 import type { AuditRecord, AuditService } from '../audit/audit.service.ts';
@@ -55,7 +55,10 @@ function toAdminStone(row: repo.AdminStoneRow, rattiMg: number, mediaBase: strin
   return {
     id: row.id, ...adminOfRow(row),
     carat: caratsFromMg(row.weightMg), ratti: rattiFromMg(row.weightMg, rattiMg), ratti_id: row.rattiId,
-    certificate_image: publicMediaUrl(row.certificateImage, mediaBase), image: publicMediaUrl(row.image, mediaBase), photos: photosOf(row.photos, mediaBase),
+    // An uploaded certificate is sent back by its name (the form keeps it); an older path as browsers load it.
+    certificate_image: parsePhotoName(row.certificateImage) ? row.certificateImage : publicMediaUrl(row.certificateImage, mediaBase),
+    certificate_image_src: row.certificateImage ? pictureSrc(row.certificateImage, 1600, mediaBase) : null,
+    image: publicMediaUrl(row.image, mediaBase), photos: photosOf(row.photos, mediaBase),
   };
 }
 
@@ -69,13 +72,39 @@ function duplicateFieldError(err: unknown, fields: Record<string, [string, strin
 
 /** The store's lists a stone is checked against, loaded once for a form or for a batch of imported rows. */
 export async function loadStoneLists(q: Executor, storeId: number): Promise<StoneLists> {
-  const [products, values, rattis] = await Promise.all([repo.listProductNames(q, storeId), listAttributeValues(q, storeId), repo.listRattiBuckets(q, storeId)]);
+  const [products, values, rattis, suited] = await Promise.all([
+    repo.listProductNames(q, storeId), listAttributeValues(q, storeId), repo.listRattiBuckets(q, storeId), repo.listSuitedValues(q, storeId),
+  ]);
   const byId = <T extends { id: number }>(list: T[]) => new Map(list.map((v) => [v.id, v]));
   return {
     products: byId(products),
     values: Object.fromEntries(ATTRIBUTE_KINDS.map((kind) => [kind, byId(values[kind])])) as StoneLists['values'],
     rattis,
+    suited,
   };
+}
+
+/** A stone's colour and origin as stored (a stone being changed, or the stone of an imported row's SKU). */
+export type SuitedValuesOf = { colorId: number; originId: number };
+
+/**
+ * The colour and origin must suit the stone's gem type (its lists under Catalogue > Gems; a gem type
+ * without a list takes any of the store's). A value the stone already has is kept as it is, suited or
+ * not: a list narrowed later never makes a stone unsavable. The errors by form field (none: {}).
+ */
+export function unsuitedErrors(lists: StoneLists, b: AdminStoneBody, was: SuitedValuesOf | undefined): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const product = lists.products.get(b.product_id);
+  if (!product) return errors;
+  const chosen = { color: [b.color_id, was?.colorId], origin: [b.origin_id, was?.originId] } as const;
+  for (const kind of SUITED_KINDS) {
+    const [id, had] = chosen[kind];
+    const suits = lists.suited[kind].get(product.id);
+    if (!suits || suits.includes(id) || id === had || !lists.values[kind].has(id)) continue;
+    const value = lists.values[kind].get(id)!.value;
+    errors[`${kind}_id`] = [`${value} is not a${kind === 'color' ? ' colour' : 'n origin'} of ${product.name}: choose one of its list (Catalogue, Gems).`];
+  }
+  return errors;
 }
 
 /**
@@ -140,10 +169,35 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
     }));
   }
   async function productList(q: Executor, storeId: number): Promise<AdminProduct[]> {
-    return (await repo.listProducts(q, storeId)).map((p) => ({
+    const [rows, suited] = await Promise.all([repo.listProducts(q, storeId), repo.listSuitedValues(q, storeId)]);
+    return rows.map((p) => ({
       id: p.id, category_id: p.categoryId, name: p.name, alias: p.alias, url: p.url, description: p.description,
       image: p.image, image_src: p.image ? pictureSrc(p.image, 800, media.publicBase) : null, sort_order: p.sortOrder, stones: p.stones,
+      color_ids: suited.color.get(p.id) ?? [], origin_ids: suited.origin.get(p.id) ?? [],
     }));
+  }
+
+  /**
+   * Sets the colours and origins that suit a gem type, each list the form sent (one left out stays
+   * as it was): every id must be of the store's list. Their change is the audit entry's too.
+   */
+  async function setSuited(q: Executor, ctx: RequestContext, id: number, b: AdminProductBody, before: AdminProduct | null) {
+    const told = { color: b.color_ids, origin: b.origin_ids };
+    const errors: Record<string, string[]> = {};
+    const values = await listAttributeValues(q, ctx.store.id);
+    for (const kind of SUITED_KINDS) {
+      const known = new Set(values[kind].map((v) => v.id));
+      if (told[kind]?.some((v) => !known.has(v))) errors[`${kind}_ids`] = [`Choose ${kind === 'color' ? 'colours' : 'origins'} from this store's list.`];
+    }
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+    const changes: Record<string, number[]> = {};
+    for (const kind of SUITED_KINDS) {
+      const list = told[kind];
+      if (list === undefined) continue;
+      await repo.replaceSuitedValues(q, ctx.store.id, id, kind, list);
+      changes[`${kind}Ids`] = [...list].sort((x, y) => x - y);
+    }
+    return { before: before ? { colorIds: before.color_ids, originIds: before.origin_ids } : null, after: changes };
   }
   async function attributeValues(q: Executor, storeId: number, kind: AttributeKind): Promise<AdminAttributeValue[]> {
     return (await repo.listAttributeValuesWithCounts(q, storeId, kind)).map((v) => ({
@@ -188,17 +242,23 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
   async function missingPhotos(ctx: RequestContext, names: string[]): Promise<number> {
     return (await Promise.all(names.map((name) => media.has(ctx, name)))).filter((has) => !has).length;
   }
+  /** The certificate's error when it names a picture never uploaded to the store (none for a path or an address). */
+  async function certificateErrors(ctx: RequestContext, b: AdminStoneBody): Promise<Record<string, string[]>> {
+    if (!parsePhotoName(b.certificate_image) || await media.has(ctx, b.certificate_image)) return {};
+    return { certificate_image: ['This picture was not uploaded to this store: upload it again.'] };
+  }
 
   /**
    * A stone's stored values from the form (and from each row of an import): every list value must
    * be this store's, the ratti bucket follows the weight, and the name and friendly url are made
    * when left empty.
    */
-  async function stoneValues(q: Executor, ctx: RequestContext, b: AdminStoneBody, kept: KeptValues): Promise<repo.StoneValues> {
-    const [lists, missing] = await Promise.all([loadStoneLists(q, ctx.store.id), missingPhotos(ctx, b.photos)]);
+  async function stoneValues(q: Executor, ctx: RequestContext, b: AdminStoneBody, kept: KeptValues, was?: SuitedValuesOf): Promise<repo.StoneValues> {
+    const [lists, missing, certificate] = await Promise.all([loadStoneLists(q, ctx.store.id), missingPhotos(ctx, b.photos), certificateErrors(ctx, b)]);
     const made = makeStoneValues(lists, ctx.store.rattiMg, b, kept, missing);
-    if ('errors' in made) throw new ValidationError(made.errors);
-    return made.values;
+    const errors = { ...unsuitedErrors(lists, b, was), ...certificate, ...('errors' in made ? made.errors : {}) };
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+    return (made as { values: repo.StoneValues }).values;
   }
 
   async function stone(q: Executor, ctx: RequestContext, id: number): Promise<AdminStone> {
@@ -252,7 +312,8 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
       await media.checkPictures(ctx, [['image', b.image]]);
       if (!(await repo.categoryExists(tx, ctx.store.id, b.category_id))) throw ValidationError.field('category_id', 'Choose a category of this store.');
       const id = await repo.insertProduct(tx, ctx.store.id, productValues(b)).catch((e) => duplicateFieldError(e, productUrlTaken));
-      await record({ action: 'product.create', objectType: 'product', objectId: id, changes: changedFields(null, productValues(b)) });
+      const suited = await setSuited(tx, ctx, id, b, null);
+      await record({ action: 'product.create', objectType: 'product', objectId: id, changes: changedFields(null, { ...productValues(b), ...suited.after }) });
       return { product: await findProduct(tx, ctx, id) };
     }),
     updateProduct: (ctx: RequestContext, id: number, b: AdminProductBody) => write(ctx, async (tx, record) => {
@@ -260,7 +321,8 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
       await media.checkPictures(ctx, [['image', b.image]]);
       if (!(await repo.categoryExists(tx, ctx.store.id, b.category_id))) throw ValidationError.field('category_id', 'Choose a category of this store.');
       await repo.updateProduct(tx, ctx.store.id, id, productValues(b)).catch((e) => duplicateFieldError(e, productUrlTaken));
-      await record({ action: 'product.update', objectType: 'product', objectId: id, changes: changedFields(productValues(before), productValues(b)) });
+      const suited = await setSuited(tx, ctx, id, b, before);
+      await record({ action: 'product.update', objectType: 'product', objectId: id, changes: changedFields({ ...productValues(before), ...suited.before }, { ...productValues(b), ...suited.after }) });
       return { product: await findProduct(tx, ctx, id) };
     }),
     /** Only a product without stones goes (its stones, sold ones included, are the shop's records). */
@@ -362,8 +424,9 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
         seen.set(b.sku, row);
         // The kept fields (the status, ...) are decided below, once the stone of the same SKU is known.
         const made = makeStoneValues(lists, ctx.store.rattiMg, b, keptValues(b, undefined), b.photos.length ? await missingPhotos(ctx, b.photos) : 0);
-        if ('errors' in made) {
-          for (const [field, messages] of Object.entries(made.errors)) bad(row, columnOf(field), messages[0]!);
+        const rowErrs = { ...('errors' in made ? made.errors : {}), ...(await certificateErrors(ctx, b)) };
+        if ('errors' in made || Object.keys(rowErrs).length) {
+          for (const [field, messages] of Object.entries(rowErrs)) bad(row, columnOf(field), messages[0]!);
           continue;
         }
         checked.push({ row, values: made.values, told: b, held });
@@ -383,6 +446,11 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
           continue;
         }
         if (!wasHeld && held) { bad(row, 'status', 'Reserved and sold are set by orders: use draft, available or hidden.'); continue; }
+        const unsuited = Object.entries(unsuitedErrors(lists, told, was));
+        if (unsuited.length) {
+          for (const [field, messages] of unsuited) bad(row, columnOf(field), messages[0]!);
+          continue;
+        }
         const owner = urlOwners.get(values.url);
         if ((owner !== undefined && owner !== values.gin) || urlRows.has(values.url)) {
           bad(row, 'url', urlRows.has(values.url) ? `Row ${urlRows.get(values.url)} of this file uses the same friendly url.` : 'Another stone already uses this friendly url.');
@@ -418,7 +486,7 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
       if (held && b.status !== undefined && b.status !== current.status) {
         throw new ConflictError(`This stone is ${current.status}: its order sets its status, not the back office.`, 'stone_held_by_order');
       }
-      const values = await stoneValues(tx, ctx, b, keptValues(b, current));
+      const values = await stoneValues(tx, ctx, b, keptValues(b, current), current);
       await repo.updateStone(tx, ctx.store.id, id, values).catch((e) => duplicateFieldError(e, stoneTaken));
       const { id: _id, ...before } = current;
       await record({ action: 'stone.update', objectType: 'stone', objectId: id, changes: changedFields(before, values) });

@@ -1,5 +1,5 @@
 import {
-  ATTRIBUTE_KINDS, csvHeaderOf, stoneFieldList, type AttributeKind, type ImportRowError, type StoneCsvColumn, type StoneList,
+  ATTRIBUTE_KINDS, csvHeaderOf, stoneFieldList, type AttributeKind, type ImportRowError, type StoneCsvColumn, type StoneList, type SuitedKind,
 } from '@gemstore/contracts';
 import type { AdminStoneRow } from './catalog.admin.repo.ts';
 import { csvOfRow, type ListNames } from './catalog.fields.ts';
@@ -15,6 +15,8 @@ export interface StoneLists {
   values: Record<AttributeKind, Map<number, { id: number; value: string; alias: string }>>;
   /** Ratti buckets, ascending. */
   rattis: { id: number; rati_standard: number }[];
+  /** The colours and origins that suit each gem type (by product id); a gem type not here takes any of the store's. */
+  suited: Record<SuitedKind, Map<number, number[]>>;
 }
 
 export type StoneCsvRecord = Partial<Record<StoneCsvColumn, string>>;

@@ -125,7 +125,8 @@ function toItem(row: repo.StoneRow, m: CatalogMasters, mediaBase: string): Item 
     url: [{ url: row.url }],
     carat: caratsFromMg(row.weightMg),
     image: publicMediaUrl(row.image, mediaBase),
-    certificate_image: publicMediaUrl(row.certificateImage, mediaBase),
+    // An uploaded certificate is shown in its largest copy: it is read, not glanced at.
+    certificate_image: pictureSrc(row.certificateImage, 1600, mediaBase),
     certificate: { lab: row.certificateLab, number: row.certificateNumber },
     amounts: { mrpAmount: row.pricePaise / 100 },
     product: { id: product.id, name: product.name, alias: product.alias, url: product.url, category_url: product.categoryUrl },

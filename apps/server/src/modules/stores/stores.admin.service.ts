@@ -55,7 +55,11 @@ function toProfile(row: repo.StoreRow): AdminStoreProfile {
 
 function toHome(c: StoreConfiguration, mediaBase: string): AdminHomeResponse {
   return {
-    slider: c.slider.map((s) => ({ image: s.image, alt: s.alt, text: s.text ?? '', href: s.href ?? '', src: pictureSrc(s.image, 1600, mediaBase) })),
+    slider: c.slider.map((s) => ({
+      image: s.image, alt: s.alt, text: s.text ?? '', href: s.href ?? '', src: pictureSrc(s.image, 1600, mediaBase),
+      phone_image: s.phoneImage ?? '', phone_src: s.phoneImage ? pictureSrc(s.phoneImage, 800, mediaBase) : null,
+      focal_x: s.focalX ?? null, focal_y: s.focalY ?? null,
+    })),
     banners: c.banners.map((b) => ({ image: b.image, alt: b.alt, text: b.text ?? '', href: b.href, src: pictureSrc(b.image, 800, mediaBase) })),
   };
 }
@@ -124,12 +128,17 @@ export function createStoresAdminService({ db, audit, media, payments, changed }
     updateHome: (ctx: RequestContext, b: AdminHome) => write(ctx, async (tx, row, record) => {
       await media.checkPictures(ctx, [
         ...b.slider.map((s, i): [string, string] => [`slider.${i}.image`, s.image]),
+        ...b.slider.map((s, i): [string, string] => [`slider.${i}.phone_image`, s.phone_image]),
         ...b.banners.map((s, i): [string, string] => [`banners.${i}.image`, s.image]),
       ]);
       const before = row.configuration;
       const configuration: StoreConfiguration = {
         ...before,
-        slider: b.slider.map((s) => ({ image: s.image, alt: s.alt, ...(s.text ? { text: s.text } : {}), ...(s.href ? { href: s.href } : {}) })),
+        slider: b.slider.map((s) => ({
+          image: s.image, alt: s.alt, ...(s.text ? { text: s.text } : {}), ...(s.href ? { href: s.href } : {}),
+          ...(s.phone_image ? { phoneImage: s.phone_image } : {}),
+          ...(s.focal_x !== null && s.focal_y !== null ? { focalX: s.focal_x, focalY: s.focal_y } : {}),
+        })),
         banners: b.banners.map((s) => ({ image: s.image, alt: s.alt, href: s.href, ...(s.text ? { text: s.text } : {}) })),
       };
       await repo.updateStore(tx, ctx.store.id, { configuration });

@@ -56,6 +56,8 @@ export function toStoreProfile(store: Store, site: SiteConfig, mediaBase: string
       // Uploaded pictures by name become the file of the size each place shows; a link that is not safe is dropped.
       slider: c.slider.filter((s) => isMediaRef(s.image)).map((s) => ({
         image: pictureSrc(s.image, 1600, mediaBase), alt: s.alt, ...(s.text ? { text: s.text } : {}), ...(s.href && isSafeLink(s.href) ? { href: s.href } : {}),
+        ...(isMediaRef(s.phoneImage) ? { phoneImage: pictureSrc(s.phoneImage, 800, mediaBase) } : {}),
+        ...(s.focalX !== undefined && s.focalY !== undefined ? { focalX: s.focalX, focalY: s.focalY } : {}),
       })),
       banners: c.banners.filter((b) => isMediaRef(b.image) && isSafeLink(b.href)).map((b) => ({
         image: pictureSrc(b.image, 800, mediaBase), alt: b.alt, href: b.href, ...(b.text ? { text: b.text } : {}),

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isSafeWebUrl, isSitePath } from '@gemstore/contracts/urls';
 import { SafeImage } from '../../../components/ui/safe-image.tsx';
@@ -19,15 +19,33 @@ function usePrefersReducedMotion(): boolean {
   return reduced;
 }
 
+export interface Slide {
+  image: string; alt: string; text?: string; href?: string;
+  /** A portrait picture for phones; without one phones crop the wide picture around its focal point. */
+  phoneImage?: string;
+  /** The picture's subject, percent from the left and the top. */
+  focalX?: number; focalY?: number;
+}
+
+/** Phones below this width take a slide's phone picture (home.css switches the layout at the same width). */
+const PHONE_MEDIA = '(max-width: 719px)';
+
 /**
  * Cross-fading hero slider without a library. It pauses while hovered or focused, with the pause
- * button, and when the visitor prefers reduced motion (then only the dots change slides).
+ * button, and when the visitor prefers reduced motion (then only the dots change slides). A caption
+ * never covers the picture's subject: on a phone it is a band under the picture, on a wider screen
+ * it sits on the side away from the focal point.
  */
-export function HeroSlider({ slides }: { slides: { image: string; alt: string; text?: string; href?: string }[] }) {
+export function HeroSlider({ slides }: { slides: Slide[] }) {
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
+  const section = useRef<HTMLElement>(null);
+  // The crop around each focal point, set through the style object: the page's CSP refuses style attributes in the markup.
+  useEffect(() => {
+    section.current?.querySelectorAll<HTMLImageElement>('img[data-focal]').forEach((img) => { img.style.objectPosition = img.dataset.focal!; });
+  }, [slides]);
   const running = slides.length > 1 && !paused && !hovered && !reducedMotion;
 
   useEffect(() => {
@@ -41,7 +59,8 @@ export function HeroSlider({ slides }: { slides: { image: string; alt: string; t
   if (slides.length === 0) return null;
   return (
     <section
-      className="hero"
+      ref={section}
+      className={`hero${slides.some((s) => s.phoneImage) ? ' hero--tall' : ''}`}
       aria-roledescription="carousel"
       aria-label="Featured gemstones"
       data-testid="hero-slider"
@@ -62,8 +81,12 @@ export function HeroSlider({ slides }: { slides: { image: string; alt: string; t
             data-testid="hero-slide"
           >
             <SlideLink href={s.href} hidden={i !== active}>
-              <SafeImage src={mediaUrl(s.image)} alt={s.alt} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} width={1600} height={600} />
-              {s.text && <span className="hero__caption" data-testid="hero-caption">{s.text}</span>}
+              <picture className="hero__media">
+                {s.phoneImage && <source media={PHONE_MEDIA} srcSet={mediaUrl(s.phoneImage)} />}
+                <SafeImage src={mediaUrl(s.image)} alt={s.alt} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} width={1600} height={600}
+                  data-focal={focalOf(s) ? `${s.focalX}% ${s.focalY}%` : undefined} data-testid="hero-image" />
+              </picture>
+              {s.text && <span className={`hero__caption hero__caption--${captionSide(s)}`} data-testid="hero-caption">{s.text}</span>}
             </SlideLink>
           </div>
         ))}
@@ -89,6 +112,13 @@ export function HeroSlider({ slides }: { slides: { image: string; alt: string; t
       )}
     </section>
   );
+}
+
+const focalOf = (s: Slide) => s.focalX !== undefined && s.focalY !== undefined;
+
+/** The caption's side on a wide screen: away from the subject (the left when no focal point is set). */
+function captionSide(s: Slide): 'left' | 'right' {
+  return focalOf(s) && s.focalX! < 50 ? 'right' : 'left';
 }
 
 /** A slide's link: only a path in the shop or an https address becomes one; a hidden slide's link leaves the tab order. */

@@ -328,8 +328,13 @@ describe('two-factor sign-in', () => {
 
     // The code that confirmed enrolment is used: within its window it is refused.
     const c1 = await challengeOf();
-    expect((await totp(c1, enrolCode)).statusCode).toBe(422);
-    expect((await totp(c1, '000000' === enrolCode ? '111111' : '000000')).statusCode).toBe(422);
+    const replayed = await totp(c1, enrolCode);
+    expect(replayed.statusCode).toBe(422);
+    // A used code says so, a wrong one does not.
+    expect(replayed.json().errors.code).toEqual(['This code was already used; wait for the next one.']);
+    const wrong = await totp(c1, '000000' === enrolCode ? '111111' : '000000');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.code).toEqual(['The code is incorrect.']);
     vi.setSystemTime(t0 + 30_000);
     const fresh = totpCode(secret);
     const signedIn = await totp(c1, fresh);
@@ -340,7 +345,11 @@ describe('two-factor sign-in', () => {
     const c2 = await challengeOf();
     const reused = await totp(c2, fresh);
     expect(reused.statusCode).toBe(422);
-    expect(reused.json().errors.code).toBeDefined();
+    expect(reused.json().errors.code).toEqual(['This code was already used; wait for the next one.']);
+    // With the password in one call, the same.
+    const reusedWithPassword = await admin(t, 'shop.test', '/login', { body: { email: 'owner@shop.test', password: STAFF_PASSWORD, code: fresh } });
+    expect(reusedWithPassword.statusCode).toBe(422);
+    expect(reusedWithPassword.json().errors.code).toEqual(['This code was already used; wait for the next one.']);
 
     // A recovery code, typed loosely, works once.
     const loose = recovery[0]!.toUpperCase().replaceAll('-', ' ');

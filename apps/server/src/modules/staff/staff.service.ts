@@ -19,11 +19,16 @@ import type { StoresService } from '../stores/stores.service.ts';
 import * as repo from './staff.repo.ts';
 import type { StaffFirstFactor, StaffRow, StaffSecondFactor, StaffTokenRow } from './staff.repo.ts';
 import { deviceName, USER_AGENT_KEPT } from './staff.device.ts';
-import { acceptedStep, decryptSecret, encryptSecret, enrolment, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode } from './staff.totp.ts';
+import { acceptedStep, checkTotp, decryptSecret, encryptSecret, enrolment, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode } from './staff.totp.ts';
 
 const WRONG_SIGN_IN = 'The email or password is incorrect.';
 const WRONG_CODE = 'The code is incorrect.';
 const WRONG_PASSWORD_OR_CODE = 'The password or the code is incorrect.';
+/** An authenticator code whose step was already used (a replay, or the same code typed twice). */
+const USED_CODE = 'This code was already used; wait for the next one.';
+/** What a refused second factor is told: a used code says so, anything else is wrong. */
+const codeRefusal = (refusal: CodeRefusal) => (refusal === 'used' ? USED_CODE : WRONG_CODE);
+type CodeRefusal = 'wrong' | 'used';
 const CHALLENGE_MINUTES = 5;
 const EMAIL_CODE_MINUTES = 10;
 const CHALLENGE_MAX_WRONG_TRIES = 5;
@@ -180,15 +185,20 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
     }
   }
 
-  /** Checks a TOTP or recovery code of a member with two-factor on, using it up: which it was, or null when wrong. */
-  async function useSecondFactor(dbx: Executor, ctx: RequestContext, row: StaffRow, code: string): Promise<StaffSecondFactor | null> {
+  /**
+   * Checks a TOTP or recovery code of a member with two-factor on, using it up: which it was, or
+   * why it is refused ('used': an authenticator code whose step was already accepted).
+   */
+  async function useSecondFactor(dbx: Executor, ctx: RequestContext, row: StaffRow, code: string): Promise<{ factor: StaffSecondFactor } | { refused: CodeRefusal }> {
     const typed = code.trim();
     if (/^\d{6}$/.test(typed)) {
-      if (!row.totpSecret) return null;
-      const step = acceptedStep(decryptSecret(pepper, row.totpSecret), typed, row.totpLastStep);
-      return step !== null && (await repo.advanceTotpStep(dbx, ctx.store.id, row.id, step)) ? 'totp' : null;
+      if (!row.totpSecret) return { refused: 'wrong' };
+      const checked = checkTotp(decryptSecret(pepper, row.totpSecret), typed, row.totpLastStep);
+      if (!checked.ok) return { refused: checked.reason };
+      // Taken by a sign-in at the same moment: used all the same.
+      return (await repo.advanceTotpStep(dbx, ctx.store.id, row.id, checked.step)) ? { factor: 'totp' } : { refused: 'used' };
     }
-    return (await repo.useRecoveryCode(dbx, ctx.store.id, row.id, hashToken(normaliseRecoveryCode(typed)), new Date())) ? 'recovery_code' : null;
+    return (await repo.useRecoveryCode(dbx, ctx.store.id, row.id, hashToken(normaliseRecoveryCode(typed)), new Date())) ? { factor: 'recovery_code' } : { refused: 'wrong' };
   }
 
   /** The member's password, checked against the password path's lockout; a wrong one counts. */
@@ -280,13 +290,15 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
           await refused(ctx, row, 'wrong_password');
           throw new ValidationError({ password: [WRONG_PASSWORD_OR_CODE], code: [WRONG_PASSWORD_OR_CODE] });
         }
-        const factor = await useSecondFactor(q(ctx), ctx, row, input.code);
-        if (!factor) {
+        const used = await useSecondFactor(q(ctx), ctx, row, input.code);
+        if ('refused' in used) {
           await limits.recordFailure(ctx, row.id, 'code');
-          await refused(ctx, row, 'wrong_code');
+          await refused(ctx, row, used.refused === 'used' ? 'used_code' : 'wrong_code');
+          // The password was right: a used code may say so.
+          if (used.refused === 'used') throw ValidationError.field('code', USED_CODE);
           throw new ValidationError({ password: [WRONG_PASSWORD_OR_CODE], code: [WRONG_PASSWORD_OR_CODE] });
         }
-        return signIn(ctx, row, { firstFactor: 'password', secondFactor: factor }, client);
+        return signIn(ctx, row, { firstFactor: 'password', secondFactor: used.factor }, client);
       }
       if (!(await verifyPassword(input.password, row.passwordHash))) {
         await limits.recordFailure(ctx, row.id, 'password');
@@ -296,13 +308,13 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
       if (!row.totpEnabled) return signIn(ctx, row, { firstFactor: 'password', secondFactor: null }, client);
       if (input.code) {
         await limits.assertNotLocked(ctx, row.id, 'code');
-        const factor = await useSecondFactor(q(ctx), ctx, row, input.code);
-        if (!factor) {
+        const used = await useSecondFactor(q(ctx), ctx, row, input.code);
+        if ('refused' in used) {
           await limits.recordFailure(ctx, row.id, 'code');
-          await refused(ctx, row, 'wrong_code');
-          throw ValidationError.field('code', WRONG_CODE);
+          await refused(ctx, row, used.refused === 'used' ? 'used_code' : 'wrong_code');
+          throw ValidationError.field('code', codeRefusal(used.refused));
         }
-        return signIn(ctx, row, { firstFactor: 'password', secondFactor: factor }, client);
+        return signIn(ctx, row, { firstFactor: 'password', secondFactor: used.factor }, client);
       }
       const { token, hash } = newOpaqueToken();
       await repo.insertChallenge(q(ctx), {
@@ -365,15 +377,15 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
       await limits.assertNotLocked(ctx, row.id, 'code');
       if (challenge.attempts >= CHALLENGE_MAX_WRONG_TRIES) throw expired();
       // Each step is one atomic statement: a code (TOTP step or recovery code) is used once, then the challenge once.
-      const factor = await useSecondFactor(q(ctx), ctx, row, input.code);
-      if (!factor) {
+      const used = await useSecondFactor(q(ctx), ctx, row, input.code);
+      if ('refused' in used) {
         await repo.countWrongTry(q(ctx), challenge.id, CHALLENGE_MAX_WRONG_TRIES);
         await limits.recordFailure(ctx, row.id, 'code');
-        await refused(ctx, row, 'wrong_code');
-        throw ValidationError.field('code', WRONG_CODE);
+        await refused(ctx, row, used.refused === 'used' ? 'used_code' : 'wrong_code');
+        throw ValidationError.field('code', codeRefusal(used.refused));
       }
       if (!(await repo.useChallenge(q(ctx), challenge.id, new Date()))) throw expired();
-      return signIn(ctx, row, { firstFactor: challenge.firstFactor, secondFactor: factor }, client);
+      return signIn(ctx, row, { firstFactor: challenge.firstFactor, secondFactor: used.factor }, client);
     },
 
     async logout(ctx: StaffContext, token: string | undefined): Promise<MessageResponse> {
@@ -467,9 +479,10 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
       if (ctx.store.staffTwoFactorRequired) throw new ConflictError('This store requires two-factor sign-in.', 'two_factor_required');
       await checkOwnPassword(ctx, row, input.password, 'password');
       await limits.assertNotLocked(ctx, row.id, 'code');
-      if (!(await useSecondFactor(q(ctx), ctx, row, input.code))) {
+      const used = await useSecondFactor(q(ctx), ctx, row, input.code);
+      if ('refused' in used) {
         await limits.recordFailure(ctx, row.id, 'code');
-        throw ValidationError.field('code', WRONG_CODE);
+        throw ValidationError.field('code', codeRefusal(used.refused));
       }
       await q(ctx).transaction(async (tx) => {
         await repo.updateStaff(tx, ctx.store.id, row.id, { totpEnabled: false, totpSecret: null, totpLastStep: null });

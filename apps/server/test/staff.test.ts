@@ -138,6 +138,14 @@ describe('staff sign-in, roles and tenancy', () => {
     expect((await admin(t, 'a.test', '/me', { token: extra })).statusCode).toBe(401);
     expect((await admin(t, 'a.test', '/me', { token: tokens.assistant })).statusCode).toBe(200);
   });
+
+  it("names the time zone the store keeps its days in, for the back office's dates", async () => {
+    expect((await admin(t, 'a.test', '/me', { token: tokens.owner })).json().store).toMatchObject({ time_zone: 'Asia/Kolkata' });
+    const us = await createStore(t.db, { domain: 'us.test', isFromIndia: false });
+    await createStaff(t.db, us.id, 'owner', 'owner@us.test');
+    const usToken = await staffSignIn(t, 'us.test', 'owner@us.test');
+    expect((await admin(t, 'us.test', '/me', { token: usToken })).json().store).toMatchObject({ time_zone: 'UTC' });
+  });
 });
 
 describe('staff management and the audit log', () => {

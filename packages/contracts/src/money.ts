@@ -12,6 +12,11 @@ const priceFormats = {
   USD: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
 };
 
+/** An amount to two decimals grouped as its currency's country groups it: "1,29,000.00", "310.50". */
+export function groupedAmount(value: number, currency: Currency['currency']): string {
+  return priceFormats[currency].format(value);
+}
+
 /** "Rs. 1,29,000.00" as the shop writes rupees (Indian grouping); dollars as the US writes them, "$310.50". */
 export function formatPrice(rupees: number, currency: Currency): string {
   const value = displayAmount(rupees, currency);

@@ -67,7 +67,8 @@ export const AdminSessionState = z.object({
 
 export const AdminMeResponse = z.object({
   staff: StaffMember.extend({ two_factor_enabled: z.boolean() }),
-  store: z.object({ name: z.string(), two_factor_required: z.boolean() }),
+  /** The store: its name, whether it requires two-factor, and the time zone its days are kept in (dates are shown in it). */
+  store: z.object({ name: z.string(), two_factor_required: z.boolean(), time_zone: z.string() }),
   /** What this member's role may do (constants.ts ROLE_CAPABILITIES). */
   capabilities: z.array(CapabilityEnum),
   /** The store requires two-factor and this member has not enrolled: only their own calls work until they do. */

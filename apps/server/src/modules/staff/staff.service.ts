@@ -5,6 +5,7 @@ import type {
   StaffInviteResponse, StaffListResponse, StaffSession, StaffSessionsResponse, StaffSignedIn, TotpEnrolmentResponse,
 } from '@gemstore/contracts';
 import { ROLE_CAPABILITIES, type StaffRole } from '@gemstore/contracts/constants';
+import { shopTimeZone } from '@gemstore/contracts/format';
 import type { Database } from '@gemstore/db';
 import type { Config } from '../../config.ts';
 import { executor, provedTwoFactor, type RequestContext, type StaffActor, type StaffContext, within } from '../../lib/context.ts';
@@ -403,7 +404,7 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
       const required = ctx.store.staffTwoFactorRequired;
       return {
         staff: { ...member(row), two_factor_enabled: row.totpEnabled },
-        store: { name: ctx.store.name, two_factor_required: required },
+        store: { name: ctx.store.name, two_factor_required: required, time_zone: shopTimeZone(ctx.store.isFromIndia) },
         capabilities: [...ROLE_CAPABILITIES[row.role]],
         two_factor_setup_required: required && !row.totpEnabled,
         two_factor_sign_in_required: required && row.totpEnabled && !provedTwoFactor(ctx.actor),

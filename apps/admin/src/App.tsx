@@ -19,6 +19,7 @@ import { RefundsPage } from './pages/Refunds.tsx';
 import { ImportJobPage, ImportPage } from './pages/Import.tsx';
 import { EnquiriesPage, EnquiryPage } from './pages/Enquiries.tsx';
 import { CustomerPage, CustomersPage } from './pages/Customers.tsx';
+import { NewsletterPage } from './pages/Newsletter.tsx';
 import { PostsPage, PostCategoriesPage } from './pages/Posts.tsx';
 import { PostFormPage } from './pages/PostForm.tsx';
 import { PagesPage, PageFormPage } from './pages/Pages.tsx';
@@ -74,6 +75,7 @@ export function App() {
           <Route path="enquiries/:id" element={<Guard capability="orders"><EnquiryPage /></Guard>} />
           <Route path="customers" element={<Guard capability="orders"><CustomersPage /></Guard>} />
           <Route path="customers/:id" element={<Guard capability="orders"><CustomerPage /></Guard>} />
+          <Route path="newsletter" element={<Guard capability="orders"><NewsletterPage /></Guard>} />
           <Route path="posts" element={<Guard capability="content"><PostsPage /></Guard>} />
           <Route path="posts/:id" element={<Guard capability="content"><PostFormPage /></Guard>} />
           <Route path="post-categories" element={<Guard capability="content"><PostCategoriesPage /></Guard>} />

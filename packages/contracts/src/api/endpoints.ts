@@ -119,6 +119,9 @@ export const endpoints = withSchemas(routes, {
   enquiry: { body: c.EnquiryBody, response: c.EnquiryResponse, errors: common },
   newsletterSubscribe: { body: c.NewsletterSubscribeBody, response: c.MessageResponse, errors: common },
   newsletterConfirm: { body: c.NewsletterConfirmBody, response: c.MessageResponse, errors: common },
+  newsletterUnsubscribe: { body: c.NewsletterUnsubscribeBody, response: c.MessageResponse, errors: common },
+  adminNewsletter: { query: c.AdminNewsletterQuery, response: c.AdminNewsletterResponse, errors: staffOnly },
+  adminNewsletterExport: { query: c.AdminNewsletterQuery.pick({ q: true }), response: 'file', fileType: 'text/csv', errors: staffOnly },
 
   razorpayWebhook: { body: z.record(z.string(), z.unknown()), response: z.object({ message: z.string(), outcome: z.string().optional() }), errors: [400, 503] },
   sandboxPage: { params: OrderParams, query: PayPageQuery, response: 'html', errors: [403, 404] },

@@ -120,6 +120,13 @@ export const enquiryRoutes = {
 export const newsletterRoutes = {
   newsletterSubscribe: route({ method: 'POST', path: '/newsletter-subscribe', access: 'public', summary: 'Asks to join the newsletter: a confirmation link goes to the address.' }),
   newsletterConfirm: route({ method: 'POST', path: '/newsletter-confirm', access: 'public', summary: "Confirms a newsletter sign-up with the emailed link's token." }),
+  newsletterUnsubscribe: route({ method: 'POST', path: '/newsletter-unsubscribe', access: 'public', summary: 'Takes an address off the newsletter with the signed link in every newsletter email.' }),
+} as const;
+
+/** The newsletter's list for staff (capability `orders`, like the customers: every role). */
+export const adminNewsletterRoutes = {
+  adminNewsletter: route({ method: 'GET', path: '/admin/newsletter', access: 'staff', capability: 'orders', summary: "The newsletter's addresses, newest first, by status (confirmed, pending, unsubscribed), with the counts of each." }),
+  adminNewsletterExport: route({ method: 'GET', path: '/admin/newsletter/export.csv', access: 'staff', capability: 'orders', summary: 'The confirmed subscribers (never a pending or unsubscribed address) as CSV.' }),
 } as const;
 
 export const paymentRoutes = {
@@ -302,6 +309,6 @@ export const routes = {
   ...storeRoutes, ...catalogRoutes, ...contentRoutes, ...authRoutes, ...customerRoutes, ...addressRoutes,
   ...cartRoutes, ...wishlistRoutes, ...orderRoutes, ...returnRoutes, ...enquiryRoutes, ...newsletterRoutes, ...paymentRoutes, ...systemRoutes, ...devRoutes,
   ...staffRoutes, ...auditRoutes, ...adminCatalogRoutes, ...adminImportRoutes, ...adminContentRoutes, ...adminSettingsRoutes, ...mediaRoutes, ...seoRoutes,
-  ...adminPeopleRoutes, ...invoiceRoutes, ...adminOrderRoutes, ...adminOrderNumberRoutes, ...adminReturnRoutes,
+  ...adminPeopleRoutes, ...adminNewsletterRoutes, ...invoiceRoutes, ...adminOrderRoutes, ...adminOrderNumberRoutes, ...adminReturnRoutes,
 } as const;
 export type RouteName = keyof typeof routes;

@@ -24,6 +24,16 @@ export function formatPrice(rupees: number, currency: Currency): string {
   return currency.currency === 'INR' ? `${currency.sign} ${text}` : `${currency.sign}${text}`;
 }
 
+/** The rate a dollar shop converts at, as its customers read it beside the rupees charged: "Rs. 1 = $0.015". */
+export function formatRate(currency: Currency): string {
+  return `Rs. 1 = ${currency.sign}${currency.exchangeRate}`;
+}
+
+/** The currency a dollar order was shown in at checkout (its rate then), to write its dollars as they were. */
+export function usdAt(usdRate: number): Currency {
+  return { currency: 'USD', exchangeRate: usdRate, sign: '$' };
+}
+
 export const MG_PER_CARAT = 200;
 /**
  * Carats to two decimals, halves rounded up: 29 mg is 0.145 ct, shown as 0.15. Hundredths of a carat

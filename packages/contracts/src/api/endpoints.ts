@@ -189,6 +189,8 @@ export const endpoints = withSchemas(routes, {
   adminInvitationAccept: { body: c.AcceptInvitationBody, response: c.StaffSignedIn, errors: [...common, 401] },
   adminLoginEmail: { body: c.AdminLoginEmailBody, response: c.AdminLoginChallenge, errors: [...common, 401] },
   adminLoginEmailVerify: { body: c.AdminLoginEmailVerifyBody, response: c.AdminLoginResponse, errors: [...common, 401] },
+  adminPasswordForgot: { body: c.AdminLoginEmailBody, response: c.AdminLoginChallenge, errors: common },
+  adminPasswordReset: { body: c.AdminPasswordResetBody, response: c.MessageResponse, errors: common },
   adminLogout: { response: c.MessageResponse, errors: signedIn },
   adminPassword: { body: c.ChangePasswordBody, response: c.MessageResponse, errors: signedIn },
   adminSessions: { response: c.StaffSessionsResponse, errors: signedIn },

@@ -236,6 +236,8 @@ export const staffRoutes = {
   adminInvitation: route({ method: 'POST', path: '/admin/invitation', access: 'public', summary: 'Who an invitation link is for (the page that accepts it).' }),
   adminInvitationAccept: route({ method: 'POST', path: '/admin/invitation/accept', access: 'public', summary: 'Accepts an invitation: sets the password and signs in (single use).' }),
   adminLoginEmail: route({ method: 'POST', path: '/admin/login/email', access: 'public', summary: "Staff sign-in without the password: emails a 6-digit code to the member (the same answer for an unknown email); answers the challenge to send it with." }),
+  adminPasswordForgot: route({ method: 'POST', path: '/admin/password/forgot', access: 'public', summary: "A forgotten staff password: emails a 6-digit reset code to the member (the same answer for an unknown email); answers the challenge to reset with." }),
+  adminPasswordReset: route({ method: 'POST', path: '/admin/password/reset', access: 'public', summary: "Sets a new staff password with the emailed reset code; every sign-in of the member ends (two-factor still asks for its code)." }),
   adminLoginEmailVerify: route({ method: 'POST', path: '/admin/login/email/verify', access: 'public', summary: 'Answers an emailed-code challenge: a token, or (two-factor on) a challenge for the authenticator code at /admin/login/totp.' }),
   adminLogout: route({ method: 'POST', path: '/admin/logout', access: 'staff', summary: 'Ends this staff sign-in (the token stops working).' }),
   adminPassword: route({ method: 'POST', path: '/admin/me/password', access: 'staff', summary: "Changes the member's password (the current one required); their other sign-ins end." }),

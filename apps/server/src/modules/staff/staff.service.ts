@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type {
-  AcceptInvitationBody, AdminLoginBody, AdminLoginEmailVerifyBody, AdminLoginResponse, AdminLoginTotpBody, AdminMeResponse, ChangePasswordBody,
+  AcceptInvitationBody, AdminLoginBody, AdminLoginEmailVerifyBody, AdminLoginResponse, AdminLoginTotpBody, AdminMeResponse, AdminPasswordResetBody, ChangePasswordBody,
   EndedSessionsResponse, InvitationResponse, MessageResponse, RecoveryCodesResponse, SecuritySettings, SignInAlertsResponse, StaffInviteBody,
   StaffInviteResponse, StaffListResponse, StaffSession, StaffSessionsResponse, StaffSignedIn, TotpEnrolmentResponse,
 } from '@gemstore/contracts';
@@ -123,8 +123,8 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
       : 'Too many wrong passwords were tried on this account. Sign in with a code sent to your email instead.', 60, 'password_locked');
   }
 
-  const emailCodeHash = (ctx: RequestContext, row: StaffRow, code: string) =>
-    hashOtp(pepper, { storeId: ctx.store.id, purpose: 'staff-sign-in', recipient: String(row.id), code });
+  const emailCodeHash = (ctx: RequestContext, row: StaffRow, code: string, purpose: 'staff-sign-in' | 'staff-password-reset' = 'staff-sign-in') =>
+    hashOtp(pepper, { storeId: ctx.store.id, purpose, recipient: String(row.id), code });
 
   /** When a sign-in begun at `createdAt` ends, whatever its use. */
   const expiresAt = (createdAt: Date) => new Date(createdAt.getTime() + lifetimeMs);
@@ -346,6 +346,55 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
           + 'If you did not ask to sign in, someone may know your email address: you can ignore this email, and tell the store\'s owner.',
       });
       return { challenge: token };
+    },
+
+    /**
+     * A forgotten password: a 6-digit code to the member's email, counted like the sign-in codes (per
+     * address, and per email). An unknown email gets the same answer (a challenge nothing accepts).
+     */
+    async passwordForgot(ctx: RequestContext, email: string): Promise<{ challenge: string }> {
+      await limits.countCheck(ctx);
+      await limits.reserveEmailCode(ctx, email);
+      const { token, hash } = newOpaqueToken();
+      const row = await repo.findLiveByEmail(q(ctx), ctx.store.id, email);
+      if (!row || row.status !== 'active') return { challenge: token };
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await repo.insertChallenge(q(ctx), {
+        storeId: ctx.store.id, staffId: row.id, challengeHash: hash, firstFactor: 'email_code',
+        emailCodeHash: emailCodeHash(ctx, row, code, 'staff-password-reset'), expiresAt: new Date(Date.now() + EMAIL_CODE_MINUTES * 60_000),
+      });
+      await notifications.sendEmail(ctx, {
+        to: row.email, purpose: 'staff-password-reset', secret: code,
+        subject: `${ctx.store.name}: reset your back-office password`,
+        text: `Hello ${row.name},\n\nYour code to set a new password for the ${ctx.store.name} back office is ${code}. It works once, for ${EMAIL_CODE_MINUTES} minutes.\n\n`
+          + 'If you did not ask for it, you can ignore this email: your password stays as it is.',
+      });
+      return { challenge: token };
+    },
+
+    /** Sets a new password with the emailed reset code; every sign-in of the member ends. */
+    async passwordReset(ctx: RequestContext, input: AdminPasswordResetBody): Promise<MessageResponse> {
+      await limits.countCheck(ctx);
+      const expired = () => ValidationError.field('challenge', 'This code has expired. Ask for a new one.');
+      const challenge = await repo.findLiveChallenge(q(ctx), ctx.store.id, hashToken(input.challenge), new Date(), true);
+      if (!challenge || challenge.attempts >= CHALLENGE_MAX_WRONG_TRIES) throw expired();
+      const row = await repo.findById(q(ctx), ctx.store.id, challenge.staffId);
+      if (!row || row.status !== 'active') throw expired();
+      if (!equalHex(emailCodeHash(ctx, row, input.code, 'staff-password-reset'), challenge.emailCodeHash!)) {
+        await repo.countWrongTry(q(ctx), challenge.id, CHALLENGE_MAX_WRONG_TRIES);
+        await refused(ctx, row, 'wrong_reset_code');
+        throw ValidationError.field('code', WRONG_CODE);
+      }
+      const passwordHash = await hashPassword(input.password);
+      await q(ctx).transaction(async (tx) => {
+        if (!(await repo.useChallenge(tx, challenge.id, new Date()))) throw expired();
+        await repo.updateStaff(tx, ctx.store.id, row.id, { passwordHash });
+        const ended = await repo.revokeStaffTokens(tx, ctx.store.id, row.id, new Date(), null);
+        await audit.record(within(ctx, tx), {
+          action: 'staff.password_reset', staffId: row.id, objectType: 'staff', objectId: row.id, changes: { sessions_ended: { old: null, new: ended } },
+        });
+      });
+      return { message: 'Your password is changed. Sign in with it now.' };
     },
 
     /** The emailed code: signs in, or (two-factor on) answers the same challenge, now waiting for the authenticator code. */

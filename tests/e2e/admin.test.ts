@@ -34,7 +34,7 @@ describe('the back office', () => {
     // Only pages that exist are linked, each for the roles that may open it: the owner sees them all.
     const nav = page.getByRole('navigation', { name: 'Back office' });
     expect(await nav.getByRole('link').allTextContents()).toEqual([
-      'Home', 'Orders', 'Returns', 'Refunds', 'Stones', 'Catalogue', 'Blog posts', 'Pages', 'Home page', 'Enquiries', 'Customers',
+      'Home', 'Orders', 'Returns', 'Refunds', 'Stones', 'Catalogue', 'Blog posts', 'Pages', 'Home page', 'Enquiries', 'Customers', 'Newsletter',
       'Store profile', 'Payment settings', 'Tax and invoices', 'Staff', 'Audit log', 'Security',
     ]);
 

@@ -1,6 +1,6 @@
-import { Center, Loader } from '@mantine/core';
+import { Alert, Anchor, Center, Loader, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router';
 import type { Capability } from '@gemstore/contracts/constants';
 import { Layout } from './pages/Layout.tsx';
 import { HomePage } from './pages/Home.tsx';
@@ -19,6 +19,7 @@ import { RefundsPage } from './pages/Refunds.tsx';
 import { ImportJobPage, ImportPage } from './pages/Import.tsx';
 import { EnquiriesPage, EnquiryPage } from './pages/Enquiries.tsx';
 import { CustomerPage, CustomersPage } from './pages/Customers.tsx';
+import { NewsletterPage } from './pages/Newsletter.tsx';
 import { PostsPage, PostCategoriesPage } from './pages/Posts.tsx';
 import { PostFormPage } from './pages/PostForm.tsx';
 import { PagesPage, PageFormPage } from './pages/Pages.tsx';
@@ -28,12 +29,25 @@ import { TaxSettingsPage } from './pages/TaxSettings.tsx';
 import { GstReportPage } from './pages/GstReport.tsx';
 import { useSession } from './session.tsx';
 
+/** What a member whose role may not use a page sees in its place (an address typed or followed from elsewhere). */
+function RoleDenied({ role }: { role: string }) {
+  return (
+    <Stack maw={560} data-testid="role-denied">
+      <Title order={2}>Not available to your role</Title>
+      <Alert color="yellow" title={`Your role (${role}) cannot use this page`}>
+        Ask the shop's owner to change your role if you need it.
+      </Alert>
+      <Anchor component={Link} to="/">Back to the back office's home</Anchor>
+    </Stack>
+  );
+}
+
 /** Signed-in pages: the sign-in page for a visitor, and only the pages the member's role may open. */
 function Guard({ capability, children }: { capability?: Capability; children: ReactNode }) {
   const { me, loading } = useSession();
   if (loading) return <Center h="100vh"><Loader /></Center>;
   if (!me) return <Navigate to="/login" replace />;
-  if (capability && !me.capabilities.includes(capability)) return <Navigate to="/" replace />;
+  if (capability && !me.capabilities.includes(capability)) return <RoleDenied role={me.staff.role} />;
   return children;
 }
 
@@ -62,6 +76,7 @@ export function App() {
           <Route path="enquiries/:id" element={<Guard capability="orders"><EnquiryPage /></Guard>} />
           <Route path="customers" element={<Guard capability="orders"><CustomersPage /></Guard>} />
           <Route path="customers/:id" element={<Guard capability="orders"><CustomerPage /></Guard>} />
+          <Route path="newsletter" element={<Guard capability="orders"><NewsletterPage /></Guard>} />
           <Route path="posts" element={<Guard capability="content"><PostsPage /></Guard>} />
           <Route path="posts/:id" element={<Guard capability="content"><PostFormPage /></Guard>} />
           <Route path="post-categories" element={<Guard capability="content"><PostCategoriesPage /></Guard>} />

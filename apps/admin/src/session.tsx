@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminMeResponse } from '@gemstore/contracts';
 import { createContext, use, type ReactNode } from 'react';
 import { api, getStaffToken, isSignedOut, setStaffToken } from './api.ts';
+import { setShopTimeZone } from './format.ts';
 
 /** The signed-in member (GET /api/admin/me), or null when signed out. */
 interface Session {
@@ -34,6 +35,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Another member's (or nobody's) cached answers must not outlive a sign-in or sign-out; the
   // session's own query stays in the cache so the provider's observer keeps following it.
   const forgetOthers = () => queryClient.removeQueries({ predicate: (q) => q.queryKey[1] !== meKey[1] });
+  // Dates on every page are written in the shop's time zone.
+  if (me.data) setShopTimeZone(me.data.store.time_zone);
   const session: Session = {
     me: me.data ?? null,
     loading: me.isPending,

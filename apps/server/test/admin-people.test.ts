@@ -18,8 +18,8 @@ let customerB: number;
 
 const form = { name: 'Meera Iyer', email: 'meera@example.com', phone: '+91 98111 22233', message: 'Do you have a 5 ratti Ceylon yellow sapphire?\nWith a certificate.' };
 
-async function enquire(domain: string, body = form): Promise<number> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/enquiry', headers: { domain }, payload: body, remoteAddress: '203.0.113.40' });
+async function enquire(domain: string, body = form, ip = '203.0.113.40'): Promise<number> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/enquiry', headers: { domain }, payload: body, remoteAddress: ip });
   expect(res.statusCode).toBe(200);
   const [row] = await t.db.select().from(enquiries).orderBy(enquiries.id).then((rows) => rows.slice(-1));
   return row!.id;
@@ -135,6 +135,26 @@ describe('the enquiries inbox', () => {
 
     const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.objectType, 'enquiry'), eq(auditLog.objectId, String(fresh))));
     expect(entries.map((e) => e.action).sort()).toEqual(['enquiry.handled', 'enquiry.reopened', 'enquiry.reply']);
+  });
+
+  it('greets the enquirer once: "Dear <name>," above a reply, none added to a reply that greets already', async () => {
+    const token = cast.tokens.assistant;
+    const mailTo = async (email: string) => {
+      const [mail] = await t.db.select().from(outboxMessages).where(and(eq(outboxMessages.to, email), eq(outboxMessages.purpose, 'enquiry_reply')));
+      return mail!.text;
+    };
+    const plain = await enquire('a.test', { ...form, name: 'Meera', email: 'meera.greet@example.com', message: 'Do you have blue sapphires?' }, '203.0.113.60');
+    await admin(t, 'a.test', `/enquiries/${plain}/reply`, { token, body: { message: 'Yes, twelve of them.' } });
+    expect((await mailTo('meera.greet@example.com')).startsWith('Dear Meera,\n\nYes, twelve of them.')).toBe(true);
+
+    for (const [i, opening] of ['Dear Arjun,', 'Hi Arjun,', 'hello Arjun', 'Namaste Arjun ji,', 'Good morning Arjun,'].entries()) {
+      const email = `arjun${i}@example.com`;
+      const id = await enquire('a.test', { ...form, name: 'Arjun', email, message: 'Is the emerald oiled?' }, `203.0.113.${61 + i}`);
+      await admin(t, 'a.test', `/enquiries/${id}/reply`, { token, body: { message: `${opening}\n\nIt is lightly oiled.` } });
+      const text = await mailTo(email);
+      expect(text.startsWith(`${opening}\n\nIt is lightly oiled.`), text).toBe(true);
+      expect(text.match(/\b(Dear|Hi|hello|Namaste|Good morning)\b/gi), text).toHaveLength(1);
+    }
   });
 });
 

@@ -3,12 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { newsletterSubscribers, outboxMessages } from '@gemstore/db';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { createShop, type Shop } from './checkout-fixtures.ts';
+import { admin, createStaff, staffSignIn } from './staff-fixtures.ts';
 
 let t: TestApp;
 let shop: Shop;
 let otherShop: Shop;
 
-function call(path: 'newsletter-subscribe' | 'newsletter-confirm', domain: string, payload: unknown, ip = '203.0.113.20') {
+function call(path: 'newsletter-subscribe' | 'newsletter-confirm' | 'newsletter-unsubscribe', domain: string, payload: unknown, ip = '203.0.113.20') {
   return t.app.inject({ method: 'POST', url: `/api/${path}`, headers: { domain }, payload: payload as object, remoteAddress: ip });
 }
 
@@ -100,5 +101,74 @@ describe('newsletter sign-up (double opt-in)', () => {
     const fromOne = [];
     for (let i = 0; i < 5; i++) fromOne.push((await call('newsletter-subscribe', shop.domain, { email: `p${i}@example.com` }, '192.0.2.77')).statusCode);
     expect(fromOne).toEqual([200, 200, 200, 200, 429]);
+  });
+});
+
+describe('unsubscribing, and the list staff see and export', () => {
+  /** Subscribes and confirms an address; answers the unsubscribe link's email and token from the welcome email. */
+  async function subscribed(email: string, ip: string): Promise<{ email: string; token: string }> {
+    await call('newsletter-subscribe', shop.domain, { email }, ip);
+    const [mail] = await mails(shop.store.id, email);
+    expect((await call('newsletter-confirm', shop.domain, { token: tokenOf(mail!.text) })).statusCode).toBe(200);
+    const [welcome] = await t.db.select().from(outboxMessages)
+      .where(and(eq(outboxMessages.storeId, shop.store.id), eq(outboxMessages.to, email), eq(outboxMessages.purpose, 'newsletter-welcome')));
+    const link = /https?:\/\/(\S+)\/newsletter\/unsubscribe\?email=(\S+)&token=(\S+)/.exec(welcome!.text);
+    expect(link, welcome!.text).not.toBeNull();
+    expect(link![1]!.split(':')[0]).toBe(shop.domain);
+    return { email: decodeURIComponent(link![2]!), token: link![3]! };
+  }
+
+  it('takes an address off the list through the link in its email; staff see it as unsubscribed and the export leaves it out', async () => {
+    const owner = await createStaff(t.db, shop.store.id, 'assistant', 'newsletter-staff@shop.test');
+    const token = await staffSignIn(t, shop.domain, owner.email);
+    const stays = await subscribed('stays@example.com', '203.0.113.31');
+    const leaves = await subscribed('leaves@example.com', '203.0.113.32');
+    await call('newsletter-subscribe', shop.domain, { email: 'waiting@example.com' }, '203.0.113.33');
+
+    // A link with another address's signature, or another store's, takes nobody off.
+    expect((await call('newsletter-unsubscribe', shop.domain, { email: leaves.email, token: stays.token })).statusCode).toBe(404);
+    expect((await call('newsletter-unsubscribe', otherShop.domain, leaves)).statusCode).toBe(404);
+    expect((await call('newsletter-unsubscribe', shop.domain, { email: leaves.email })).json().errors.token).toBeDefined();
+    const off = await call('newsletter-unsubscribe', shop.domain, leaves);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().message).toBe(`leaves@example.com will receive no more newsletters from ${shop.store.name}.`);
+    expect(await subscriber(shop.store.id, 'leaves@example.com')).toMatchObject({ status: 'unsubscribed' });
+    // Twice: the same answer, nothing changes.
+    expect((await call('newsletter-unsubscribe', shop.domain, leaves)).statusCode).toBe(200);
+
+    const list = await admin(t, shop.domain, '/newsletter', { token });
+    expect(list.statusCode, list.body).toBe(200);
+    const rows = list.json().subscribers as { email: string; status: string; unsubscribed_at: string | null }[];
+    expect(rows.find((r) => r.email === 'leaves@example.com')).toMatchObject({ status: 'unsubscribed' });
+    expect(rows.find((r) => r.email === 'leaves@example.com')!.unsubscribed_at).not.toBeNull();
+    expect(rows.find((r) => r.email === 'stays@example.com')).toMatchObject({ status: 'confirmed', unsubscribed_at: null });
+    expect(rows.find((r) => r.email === 'waiting@example.com')).toMatchObject({ status: 'pending' });
+    const counts = list.json().counts;
+    expect(counts.unsubscribed).toBe(1);
+    expect(counts.confirmed + counts.pending + counts.unsubscribed).toBe(list.json().total);
+    const onlyOff = await admin(t, shop.domain, '/newsletter?status=unsubscribed', { token });
+    expect(onlyOff.json().subscribers.map((r: { email: string }) => r.email)).toEqual(['leaves@example.com']);
+    expect((await admin(t, shop.domain, '/newsletter?status=gone', { token })).statusCode).toBe(422);
+
+    const csv = await admin(t, shop.domain, '/newsletter/export.csv', { token });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toMatch(/newsletter-subscribers-\d{4}-\d\d-\d\d\.csv/);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('email,subscribed_on,confirmed_on');
+    const emails = lines.slice(1).map((l) => l.split(',')[0]);
+    expect(emails).toContain('stays@example.com');
+    expect(emails).not.toContain('leaves@example.com');
+    expect(emails).not.toContain('waiting@example.com');
+    expect(emails).toHaveLength(counts.confirmed);
+
+    // Signing up again takes the double opt-in again: pending until the new link is opened.
+    await call('newsletter-subscribe', shop.domain, { email: 'leaves@example.com' }, '203.0.113.34');
+    expect(await subscriber(shop.store.id, 'leaves@example.com')).toMatchObject({ status: 'pending' });
+
+    // Signed out, or another store's staff: refused.
+    expect((await admin(t, shop.domain, '/newsletter')).statusCode).toBe(401);
+    expect((await admin(t, shop.domain, '/newsletter/export.csv')).statusCode).toBe(401);
+    expect((await admin(t, otherShop.domain, '/newsletter', { token })).statusCode).toBe(401);
   });
 });

@@ -33,10 +33,14 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('payment-methods', () => {
-  it('answers the store\'s methods (1001 Razorpay by default)', async () => {
+  it("answers the store's methods (1001, paying online), named by the provider the store uses", async () => {
     expect((await call('/api/payment-methods', null)).statusCode).toBe(401);
-    const res = await call('/api/payment-methods', asha);
-    expect(res.json().paymentMethods).toEqual([{ id: 1001, name: expect.stringContaining('Razorpay') }]);
+    const s = await createShop(t.db, 'pp-');
+    const c = await createShopper(t.db, s.store.id);
+    await t.db.update(stores).set({ paymentProvider: 'sandbox' }).where(eq(stores.id, s.store.id));
+    expect((await caller(t, s.domain)('/api/payment-methods', c)).json().paymentMethods).toEqual([{ id: 1001, name: 'Sandbox (test payments, no money moves)' }]);
+    await t.db.update(stores).set({ paymentProvider: 'razorpay' }).where(eq(stores.id, s.store.id));
+    expect((await caller(t, s.domain)('/api/payment-methods', c)).json().paymentMethods).toEqual([{ id: 1001, name: 'Razorpay (cards, UPI, netbanking, wallets)' }]);
   });
   it('leaves out methods the store has not enabled or that do not exist', async () => {
     const s = await createShop(t.db, 'pm-');

@@ -138,6 +138,14 @@ describe('staff sign-in, roles and tenancy', () => {
     expect((await admin(t, 'a.test', '/me', { token: extra })).statusCode).toBe(401);
     expect((await admin(t, 'a.test', '/me', { token: tokens.assistant })).statusCode).toBe(200);
   });
+
+  it("names the time zone the store keeps its days in, for the back office's dates", async () => {
+    expect((await admin(t, 'a.test', '/me', { token: tokens.owner })).json().store).toMatchObject({ time_zone: 'Asia/Kolkata' });
+    const us = await createStore(t.db, { domain: 'us.test', isFromIndia: false });
+    await createStaff(t.db, us.id, 'owner', 'owner@us.test');
+    const usToken = await staffSignIn(t, 'us.test', 'owner@us.test');
+    expect((await admin(t, 'us.test', '/me', { token: usToken })).json().store).toMatchObject({ time_zone: 'UTC' });
+  });
 });
 
 describe('staff management and the audit log', () => {
@@ -328,8 +336,13 @@ describe('two-factor sign-in', () => {
 
     // The code that confirmed enrolment is used: within its window it is refused.
     const c1 = await challengeOf();
-    expect((await totp(c1, enrolCode)).statusCode).toBe(422);
-    expect((await totp(c1, '000000' === enrolCode ? '111111' : '000000')).statusCode).toBe(422);
+    const replayed = await totp(c1, enrolCode);
+    expect(replayed.statusCode).toBe(422);
+    // A used code says so, a wrong one does not.
+    expect(replayed.json().errors.code).toEqual(['This code was already used; wait for the next one.']);
+    const wrong = await totp(c1, '000000' === enrolCode ? '111111' : '000000');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.code).toEqual(['The code is incorrect.']);
     vi.setSystemTime(t0 + 30_000);
     const fresh = totpCode(secret);
     const signedIn = await totp(c1, fresh);
@@ -340,7 +353,11 @@ describe('two-factor sign-in', () => {
     const c2 = await challengeOf();
     const reused = await totp(c2, fresh);
     expect(reused.statusCode).toBe(422);
-    expect(reused.json().errors.code).toBeDefined();
+    expect(reused.json().errors.code).toEqual(['This code was already used; wait for the next one.']);
+    // With the password in one call, the same.
+    const reusedWithPassword = await admin(t, 'shop.test', '/login', { body: { email: 'owner@shop.test', password: STAFF_PASSWORD, code: fresh } });
+    expect(reusedWithPassword.statusCode).toBe(422);
+    expect(reusedWithPassword.json().errors.code).toEqual(['This code was already used; wait for the next one.']);
 
     // A recovery code, typed loosely, works once.
     const loose = recovery[0]!.toUpperCase().replaceAll('-', ' ');
@@ -382,5 +399,58 @@ describe('staff sign-in per address', () => {
     }
     expect(statuses).toEqual([422, 422, 422, 429]);
     expect((await admin(t, 'shop.test', '/login', { ip: '198.51.100.5', body: { email: 'y@shop.test', password: 'whatever1' } })).statusCode).toBe(422);
+  });
+});
+
+describe('a forgotten staff password', () => {
+  let t: TestApp;
+  let storeId: number;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    storeId = (await createStore(t.db, { domain: 'reset.test' })).id;
+    const store = await createStore(t.db, { domain: 'reset-other.test' });
+    await createStaff(t.db, store.id, 'owner', 'owner@reset.test');
+  });
+  afterAll(() => t?.close());
+
+  it('emails a reset code; the code sets a new password once, ends every sign-in, and an unknown email gets the same answer', async () => {
+    const member = await createStaff(t.db, storeId, 'manager', 'manager@reset.test');
+    const before = await staffSignIn(t, 'reset.test', member.email);
+
+    const unknown = await admin(t, 'reset.test', '/password/forgot', { body: { email: 'nobody@reset.test' } });
+    const asked = await admin(t, 'reset.test', '/password/forgot', { body: { email: member.email } });
+    expect([unknown.statusCode, asked.statusCode]).toEqual([200, 200]);
+    expect(Object.keys(unknown.json())).toEqual(Object.keys(asked.json()));
+    const mail = await latestEmail(t, member.email);
+    expect(mail.purpose).toBe('staff-password-reset');
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+    const { challenge } = asked.json();
+
+    // A sign-in code's challenge does not reset, nor a wrong code; a wrong code is counted.
+    const wrong = await admin(t, 'reset.test', '/password/reset', { body: { challenge, code: code === '000000' ? '111111' : '000000', password: 'new-pass-123', password_confirmation: 'new-pass-123' } });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.code).toEqual(['The code is incorrect.']);
+    const mismatch = await admin(t, 'reset.test', '/password/reset', { body: { challenge, code, password: 'new-pass-123', password_confirmation: 'other-pass-123' } });
+    expect(mismatch.json().errors.password_confirmation).toBeDefined();
+
+    const reset = await admin(t, 'reset.test', '/password/reset', { body: { challenge, code, password: 'new-pass-123', password_confirmation: 'new-pass-123' } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json().message).toBe('Your password is changed. Sign in with it now.');
+    // Used once; the old sign-in ended; the old password no longer works, the new one does.
+    expect((await admin(t, 'reset.test', '/password/reset', { body: { challenge, code, password: 'other-pass-123', password_confirmation: 'other-pass-123' } })).statusCode).toBe(422);
+    expect((await admin(t, 'reset.test', '/me', { token: before })).statusCode).toBe(401);
+    expect((await admin(t, 'reset.test', '/login', { body: { email: member.email, password: STAFF_PASSWORD } })).statusCode).toBe(422);
+    expect((await admin(t, 'reset.test', '/login', { body: { email: member.email, password: 'new-pass-123' } })).statusCode).toBe(200);
+    // Another store's member of the same email is untouched.
+    expect((await admin(t, 'reset-other.test', '/password/forgot', { body: { email: member.email } })).statusCode).toBe(200);
+    const audit = await t.db.query.auditLog.findMany();
+    expect(audit.map((e) => e.action)).toContain('staff.password_reset');
+  });
+
+  it('is limited like the other sign-in paths: codes per email, then calls per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await admin(t, 'reset.test', '/password/forgot', { body: { email: 'flood@reset.test' }, ip: '198.51.100.9' })).statusCode);
+    expect(statuses).toContain(429);
+    expect(statuses.indexOf(429)).toBeGreaterThan(0);
   });
 });

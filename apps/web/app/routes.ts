@@ -25,6 +25,7 @@ export default [
     route('item/:itemId', 'routes/item.tsx'),
     route('search', 'routes/search.tsx'),
     route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
+    route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
     // blog/{page?}; a non-numeric single segment is a category (page 1).
     route('blog/:page?', 'routes/blog.tsx'),
     // blog/{categoryId}/{page} and blog/{categoryUrl}/{url}: a numeric second segment is a page number.

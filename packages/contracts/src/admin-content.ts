@@ -208,6 +208,11 @@ export type AdminStoreProfileResponse = z.infer<typeof AdminStoreProfileResponse
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'razorpay'] as const;
 export const PaymentProviderName = z.enum(PAYMENT_PROVIDERS);
+/** Each provider as staff and customers read it: the checkout's payment method names the one in use. */
+export const PAYMENT_PROVIDER_LABELS: Record<(typeof PAYMENT_PROVIDERS)[number], string> = {
+  sandbox: 'Sandbox (test payments, no money moves)',
+  razorpay: 'Razorpay (cards, UPI, netbanking, wallets)',
+};
 const MethodId = z.coerce.number().int().refine((v) => v in PAYMENT_METHODS, 'Choose a payment method this shop supports.');
 
 export const AdminPaymentSettings = z.object({

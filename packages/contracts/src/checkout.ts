@@ -345,6 +345,11 @@ export const Order = z.object({
   total_qty: z.number(),
   /** Rupees. */
   total_amount: z.number(),
+  /**
+   * A shop that shows dollars: the dollars the order was shown at checkout, at that day's rate
+   * (dollars per rupee); the customer was charged total_amount in rupees. Null for a rupee shop.
+   */
+  shown_in_usd: z.object({ usd_rate: z.number(), total: z.number() }).nullable(),
   /** Rupees refunded so far (processed refunds). */
   refunded_amount: z.number(),
   /** When the latest processed refund was made; null when none. */

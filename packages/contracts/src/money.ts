@@ -12,11 +12,26 @@ const priceFormats = {
   USD: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
 };
 
+/** An amount to two decimals grouped as its currency's country groups it: "1,29,000.00", "310.50". */
+export function groupedAmount(value: number, currency: Currency['currency']): string {
+  return priceFormats[currency].format(value);
+}
+
 /** "Rs. 1,29,000.00" as the shop writes rupees (Indian grouping); dollars as the US writes them, "$310.50". */
 export function formatPrice(rupees: number, currency: Currency): string {
   const value = displayAmount(rupees, currency);
   const text = priceFormats[currency.currency].format(value);
   return currency.currency === 'INR' ? `${currency.sign} ${text}` : `${currency.sign}${text}`;
+}
+
+/** The rate a dollar shop converts at, as its customers read it beside the rupees charged: "Rs. 1 = $0.015". */
+export function formatRate(currency: Currency): string {
+  return `Rs. 1 = ${currency.sign}${currency.exchangeRate}`;
+}
+
+/** The currency a dollar order was shown in at checkout (its rate then), to write its dollars as they were. */
+export function usdAt(usdRate: number): Currency {
+  return { currency: 'USD', exchangeRate: usdRate, sign: '$' };
 }
 
 export const MG_PER_CARAT = 200;

@@ -51,6 +51,17 @@ export const AdminLoginEmailVerifyBody = z.object({
 });
 export type AdminLoginEmailVerifyBody = z.infer<typeof AdminLoginEmailVerifyBody>;
 
+/** A forgotten password: the emailed code of /admin/password/forgot's challenge, and the new password. */
+export const AdminPasswordResetBody = AdminLoginEmailVerifyBody.extend({
+  password: NewPassword,
+  password_confirmation: z.string({ error: 'Confirm the password.' }).max(1024),
+}).superRefine((body, ctx) => {
+  if (body.password !== body.password_confirmation) {
+    ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'The password confirmation does not match.' });
+  }
+});
+export type AdminPasswordResetBody = z.infer<typeof AdminPasswordResetBody>;
+
 /** What a sign-in proved first, and second (with two-factor on). */
 export const StaffFirstFactorEnum = z.enum(STAFF_FIRST_FACTORS);
 export const StaffSecondFactorEnum = z.enum(STAFF_SECOND_FACTORS);
@@ -67,7 +78,8 @@ export const AdminSessionState = z.object({
 
 export const AdminMeResponse = z.object({
   staff: StaffMember.extend({ two_factor_enabled: z.boolean() }),
-  store: z.object({ name: z.string(), two_factor_required: z.boolean() }),
+  /** The store: its name, whether it requires two-factor, and the time zone its days are kept in (dates are shown in it). */
+  store: z.object({ name: z.string(), two_factor_required: z.boolean(), time_zone: z.string() }),
   /** What this member's role may do (constants.ts ROLE_CAPABILITIES). */
   capabilities: z.array(CapabilityEnum),
   /** The store requires two-factor and this member has not enrolled: only their own calls work until they do. */

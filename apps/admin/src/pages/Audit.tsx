@@ -2,6 +2,7 @@ import { Alert, Code, Group, Pagination, Select, Stack, Table, Text, TextInput, 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorMessage } from '../api.ts';
+import { formatWhen } from '../format.ts';
 
 function show(value: unknown): string {
   return value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
@@ -41,7 +42,7 @@ export function AuditPage() {
         <Table.Tbody>
           {audit.data?.entries.map((e) => (
             <Table.Tr key={e.id}>
-              <Table.Td>{new Date(e.at).toLocaleString()}</Table.Td>
+              <Table.Td>{formatWhen(e.at)}</Table.Td>
               <Table.Td>{e.staff ? e.staff.name : <Text c="dimmed" span>system</Text>}</Table.Td>
               <Table.Td>{e.ip ?? <Text c="dimmed" span>—</Text>}</Table.Td>
               <Table.Td><Code>{e.action}</Code></Table.Td>

@@ -5,6 +5,7 @@ import { ATTRIBUTE_KINDS, friendlyUrlOf, pictureSrc, type AdminCatalogResponse, 
 import { api, errorMessage, fieldErrors } from '../api.ts';
 import { catalogKey } from './catalogue-shared.ts';
 import { PictureField } from './content-shared.tsx';
+import { formatCount } from '../format.ts';
 
 const KIND_LABELS: Record<AttributeKind, string> = { grade: 'Grades', color: 'Colours', clarity: 'Clarities', shape: 'Shapes', origin: 'Origins' };
 
@@ -133,7 +134,7 @@ export function CataloguePage() {
                   <Table.Tbody>
                     {data?.attributes[kind].map((v) => (
                       <Table.Tr key={v.id}>
-                        <Table.Td>{v.value}</Table.Td><Table.Td c="dimmed">{v.alias}</Table.Td><Table.Td ta="right">{v.stones} stones</Table.Td>
+                        <Table.Td>{v.value}</Table.Td><Table.Td c="dimmed">{v.alias}</Table.Td><Table.Td ta="right">{formatCount(v.stones, 'stone')}</Table.Td>
                         <Table.Td>
                           <Group gap="xs" justify="flex-end">
                             <Button size="xs" variant="subtle" onClick={() => open({ what: kind, id: v.id, values: { value: v.value, alias: v.alias, sort_order: v.sort_order } })}>Edit</Button>

@@ -104,7 +104,7 @@ export function EnquiryPage() {
             <Stack>
               {reply.isError && !errors.message && <Alert color="red" role="alert">{errorMessage(reply.error)}</Alert>}
               <Textarea
-                label={`Reply to ${e.email}`} description="Sent by email in the shop's name; the enquiry is quoted below it." autosize minRows={4}
+                label={`Reply to ${e.email}`} description={`Sent by email in the shop's name, opening "Dear ${e.name}," unless your reply greets already; the enquiry is quoted below it.`} autosize minRows={4}
                 value={message} onChange={(ev) => setMessage(ev.currentTarget.value)} error={errors.message} required
               />
               <Group>

@@ -9,6 +9,7 @@ import {
 } from '@gemstore/contracts';
 import { api, errorMessage, fieldErrors } from '../api.ts';
 import { stonesKey } from './catalogue-shared.ts';
+import { formatCount, formatNumber, formatWhen } from '../format.ts';
 
 /** Query keys of the import pages: the job list and each job. */
 const importsKey = ['admin', 'imports'] as const;
@@ -19,9 +20,9 @@ const POLL_MS = 1000;
 
 type JobSummary = Omit<ImportJob, 'errors'>;
 const isOpen = (job: JobSummary) => job.status === 'queued' || job.status === 'running';
-const count = (n: number) => n.toLocaleString('en-IN');
-const rows = (n: number) => `${count(n)} ${n === 1 ? 'row' : 'rows'}`;
-const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+const count = formatNumber;
+const rows = (n: number) => formatCount(n, 'row');
+const when = formatWhen;
 
 function statusBadge(job: JobSummary) {
   const [color, label] = { queued: ['gray', 'waiting'], running: ['blue', 'importing'], done: ['green', 'done'], failed: ['red', 'failed'] }[job.status];
@@ -137,7 +138,7 @@ export function ImportPage() {
               <DryRunReport report={report} />
               <Group>
                 <Button onClick={() => start.mutate(file)} disabled={report.valid === 0} loading={start.isPending}>
-                  Import {count(report.valid)} {report.valid === 1 ? 'stone' : 'stones'}
+                  Import {formatCount(report.valid, 'stone')}
                 </Button>
                 <Text size="sm" c="dimmed">The import runs on the server: you may leave this page.</Text>
               </Group>

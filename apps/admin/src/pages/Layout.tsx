@@ -17,6 +17,7 @@ const NAV: { to: string; label: string; capability?: Capability }[] = [
   { to: '/home-page', label: 'Home page', capability: 'content' },
   { to: '/enquiries', label: 'Enquiries', capability: 'orders' },
   { to: '/customers', label: 'Customers', capability: 'orders' },
+  { to: '/newsletter', label: 'Newsletter', capability: 'orders' },
   { to: '/settings/profile', label: 'Store profile', capability: 'settings' },
   { to: '/settings/payments', label: 'Payment settings', capability: 'payment_settings' },
   { to: '/settings/tax', label: 'Tax and invoices', capability: 'settings' },

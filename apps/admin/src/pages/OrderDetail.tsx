@@ -11,6 +11,7 @@ import { formatWhen, orderKey, ordersKey, stageColor } from './orders-shared.ts'
 import { Section, StepTimeline, StoneLine } from './order-parts.tsx';
 import { RefundPaymentButton, RefundsTable, RefundStonesDialog, useMayRefund } from './refund-actions.tsx';
 import { returnColor } from './returns-shared.ts';
+import { formatCount } from '../format.ts';
 
 function Address({ value }: { value: OrderAddress }) {
   return (
@@ -135,7 +136,7 @@ export function OrderDetailPage() {
             <Badge color={stageColor(order.stage)} variant="light" size="lg" data-testid="order-stage">{order.stage_label}</Badge>
             {order.refund_owed && <Badge color="red" variant="light" size="lg">Refund owed</Badge>}
           </Group>
-          <Text size="sm" c="dimmed">Placed {formatWhen(order.placed_on)} · {order.total_qty} {order.total_qty === 1 ? 'stone' : 'stones'} · {formatRupees(order.total)}</Text>
+          <Text size="sm" c="dimmed">Placed {formatWhen(order.placed_on)} · {formatCount(order.total_qty, 'stone')} · {formatRupees(order.total)}</Text>
           {order.refunded_amount > 0 && (
             <Text size="sm" c="dimmed" data-testid="order-refunded">Refunded {formatRupees(order.refunded_amount)} · net paid {formatRupees(order.net_paid)}</Text>
           )}
@@ -221,7 +222,7 @@ export function OrderDetailPage() {
                 {order.returns.map((r) => (
                   <Group key={r.id} justify="space-between">
                     <Text size="sm">
-                      <Anchor component={Link} to={`/returns/${r.id}`} size="sm">Return #{r.id}</Anchor> · {r.total_qty} {r.total_qty === 1 ? 'stone' : 'stones'} · requested {formatWhen(r.placed_on)}
+                      <Anchor component={Link} to={`/returns/${r.id}`} size="sm">Return #{r.id}</Anchor> · {formatCount(r.total_qty, 'stone')} · requested {formatWhen(r.placed_on)}
                     </Text>
                     <Badge variant="light" color={returnColor(r.status)}>{r.status_label}</Badge>
                   </Group>

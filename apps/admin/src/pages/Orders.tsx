@@ -7,6 +7,7 @@ import { ADMIN_ORDER_FILTERS, ORDER_STAGE_LABELS, type AdminOrderFilter, type Ad
 import { api, callUrl, downloadFile, errorMessage, routes } from '../api.ts';
 import { formatRupees } from './catalogue-shared.ts';
 import { dayStart, formatWhen, ordersKey, stageColor } from './orders-shared.ts';
+import { formatCount } from '../format.ts';
 
 const FILTER_LABELS: Record<AdminOrderFilter, string> = { ...ORDER_STAGE_LABELS, refund_owed: 'Refund owed' };
 const FILTER_OPTIONS = ADMIN_ORDER_FILTERS.map((f) => ({ value: f, label: FILTER_LABELS[f] }));
@@ -18,7 +19,7 @@ function Flags({ order }: { order: AdminOrderSummary }) {
     <Group gap={4}>
       <Badge color={stageColor(order.stage)} variant="light">{order.stage_label}</Badge>
       {order.refund_owed && <Badge color="red" variant="light">Refund owed</Badge>}
-      {order.open_returns > 0 && !saysReturn && <Badge color="orange" variant="light">{order.open_returns === 1 ? 'Return open' : `${order.open_returns} returns open`}</Badge>}
+      {order.open_returns > 0 && !saysReturn && <Badge color="orange" variant="light">{order.open_returns === 1 ? 'Return open' : `${formatCount(order.open_returns, 'return')} open`}</Badge>}
     </Group>
   );
 }
@@ -123,7 +124,7 @@ export function OrdersPage() {
       </Table.ScrollContainer>
       {orders.data && (
         <Text size="sm" c="dimmed" data-testid="orders-total">
-          {orders.data.total === 0 ? 'No orders match.' : `${orders.data.total.toLocaleString('en-IN')} ${orders.data.total === 1 ? 'order' : 'orders'}`}
+          {orders.data.total === 0 ? 'No orders match.' : formatCount(orders.data.total, 'order')}
         </Text>
       )}
       {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}

@@ -8,6 +8,7 @@ import { formatWhen, orderKey, ordersKey } from './orders-shared.ts';
 import { Section } from './order-parts.tsx';
 import { RefundPaymentButton, RefundsTable } from './refund-actions.tsx';
 import { refundsKey, returnColor, returnKey, returnsKey } from './returns-shared.ts';
+import { formatCount } from '../format.ts';
 
 /**
  * Refunds a received return's stones in one click (Refunded). The server keys a return's refund
@@ -92,7 +93,7 @@ export function RefundsPage() {
                   </Group>
                   <Text size="sm">
                     {r.customer.name || 'Customer'} · <Anchor component={Link} to={`/orders/${r.order_id}`} size="sm">order {r.order_number}</Anchor>
-                    {' · '}{r.total_qty} {r.total_qty === 1 ? 'stone' : 'stones'}
+                    {' · '}{formatCount(r.total_qty, 'stone')}
                   </Text>
                   <Text size="xs" c="dimmed">{r.reason_label} · requested {formatWhen(r.placed_on)}</Text>
                 </Stack>

@@ -14,6 +14,7 @@ import { formatWhen, orderKey, ordersKey } from './orders-shared.ts';
 import { Section, StepTimeline, StoneLine } from './order-parts.tsx';
 import { useMayRefund } from './refund-actions.tsx';
 import { refundColor, refundsKey, returnColor, returnKey, returnsKey } from './returns-shared.ts';
+import { formatCount } from '../format.ts';
 
 type Filter = ReturnStatus | 'open' | 'all';
 
@@ -34,7 +35,7 @@ function StatusBadge({ status, label, size }: { status: string; label: string; s
   return <Badge color={returnColor(status)} variant="light" size={size} data-testid="return-status">{label}</Badge>;
 }
 
-const stones = (n: number) => `${n} ${n === 1 ? 'stone' : 'stones'}`;
+const stones = (n: number) => formatCount(n, 'stone');
 const contactLine = (c: AdminReturnSummary['customer']) => [c.email, c.phone].filter(Boolean).join(' · ');
 
 /** The return requests: by status (waiting for a decision unless another view is chosen), oldest first, with pages. */
@@ -66,7 +67,7 @@ export function ReturnsPage() {
               <Text fw={600}>{formatRupees(r.value)}</Text>
             </Group>
             <Text size="sm">{r.customer.name || 'Customer'} · order {r.order_number}</Text>
-            <Text size="xs" c="dimmed">{r.reason_label} · {stones(r.total_qty)} · {r.photos} {r.photos === 1 ? 'photo' : 'photos'}</Text>
+            <Text size="xs" c="dimmed">{r.reason_label} · {stones(r.total_qty)} · {formatCount(r.photos, 'photo')}</Text>
             <Group justify="space-between" mt={6}>
               <StatusBadge status={r.status} label={r.status_label} />
               <Text size="xs" c="dimmed">{formatWhen(r.placed_on)}</Text>
@@ -93,7 +94,7 @@ export function ReturnsPage() {
                   <Text size="sm">{r.customer.name}</Text>
                   <Text size="xs" c="dimmed">{contactLine(r.customer)}</Text>
                 </Table.Td>
-                <Table.Td><Text size="sm">{r.reason_label}</Text><Text size="xs" c="dimmed">{r.photos} {r.photos === 1 ? 'photo' : 'photos'}</Text></Table.Td>
+                <Table.Td><Text size="sm">{r.reason_label}</Text><Text size="xs" c="dimmed">{formatCount(r.photos, 'photo')}</Text></Table.Td>
                 <Table.Td>{r.total_qty}</Table.Td>
                 <Table.Td ta="right">{formatRupees(r.value)}</Table.Td>
                 <Table.Td><StatusBadge status={r.status} label={r.status_label} /></Table.Td>
@@ -104,7 +105,7 @@ export function ReturnsPage() {
       </Table.ScrollContainer>
       {list.data && (
         <Text size="sm" c="dimmed" data-testid="returns-total">
-          {list.data.total === 0 ? 'No returns here.' : `${list.data.total.toLocaleString('en-IN')} ${list.data.total === 1 ? 'return' : 'returns'}`}
+          {list.data.total === 0 ? 'No returns here.' : formatCount(list.data.total, 'return')}
         </Text>
       )}
       {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}

@@ -41,6 +41,43 @@ function PasswordForm() {
   );
 }
 
+/** The recovery codes as a text file: the shop, the member's email, the day they were made, one code a line. */
+export function recoveryCodesFile(codes: string[], shop: string, email: string, day: string): string {
+  return [`${shop} back office: recovery codes for ${email}`, `Made on ${day}. Each code works once.`, '', ...codes, ''].join('\n');
+}
+
+/** Copy the codes, or download them as a .txt file named after the shop and the day. */
+function RecoveryCodesSave({ codes, shop }: { codes: string[]; shop: string }) {
+  const { me } = useSession();
+  const [copied, setCopied] = useState<string | null>(null);
+  const day = new Date().toISOString().slice(0, 10);
+  const text = recoveryCodesFile(codes, shop, me?.staff.email ?? '', day);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied('Copied: paste them somewhere safe.');
+    } catch {
+      setCopied('This browser did not allow copying: download them instead.');
+    }
+  };
+  const download = () => {
+    const href = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    const slug = shop.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'shop';
+    const link = Object.assign(document.createElement('a'), { href, download: `${slug}-recovery-codes-${day}.txt` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  };
+  return (
+    <Group>
+      <Button variant="light" onClick={() => void copy()}>Copy the codes</Button>
+      <Button variant="light" onClick={download}>Download as .txt</Button>
+      {copied && <Text size="sm" role="status">{copied}</Text>}
+    </Group>
+  );
+}
+
 /** The member's own security: two-factor sign-in (enrol with a QR code, keep the recovery codes, or turn it off), the password and their sign-ins. */
 export function SecurityPage() {
   const { me, signOut } = useSession();
@@ -90,6 +127,7 @@ export function SecurityPage() {
             <SimpleGrid cols={2} aria-label="Recovery codes">
               {recovery.map((c) => <Code key={c} data-testid="recovery-code">{c}</Code>)}
             </SimpleGrid>
+            <RecoveryCodesSave codes={recovery} shop={me.store.name} />
             <Group><Button onClick={async () => { setRecovery(null); await reloadMe(); }}>I have saved them</Button></Group>
           </Stack>
         </Paper>

@@ -7,6 +7,7 @@ import { api, errorMessage, fieldErrors } from '../api.ts';
 import { useSession } from '../session.tsx';
 import { formatWhen } from './orders-shared.ts';
 import { SessionsList } from './sessions-shared.tsx';
+import { formatCount } from '../format.ts';
 
 const staffKey = ['admin', 'staff'] as const;
 const securityKey = ['admin', 'security'] as const;
@@ -75,7 +76,7 @@ export function SignInAlerts() {
       <Stack gap={4}>
         {alerts.data.alerts.map((a) => (
           <Text key={a.staff.id} size="sm">
-            <b>{a.staff.name}</b> ({a.staff.email}): {a.refusals} refused sign-ins from {a.addresses === 1 ? '1 address' : `${a.addresses} addresses`} in
+            <b>{a.staff.name}</b> ({a.staff.email}): {formatCount(a.refusals, 'refused sign-in')} from {formatCount(a.addresses, 'address', 'addresses')} in
             the last {alerts.data.window_hours} hours, the latest {formatWhen(a.last_refused_at)}.
             {a.password_locked && ' Signing in with the password is locked for now; they can still sign in with their authenticator code or an emailed code.'}
           </Text>

@@ -10,6 +10,7 @@ import type { AdminStonesQuery, AttributeKind } from '@gemstore/contracts';
 import { api, downloadFile, errorMessage } from '../api.ts';
 import { catalogKey, formatRupees, statusColor, STATUS_OPTIONS, stonesKey } from './catalogue-shared.ts';
 import { filterCount, filtersOf, searchOf, type IdListFilter, type StoneFilters } from './stone-filters.ts';
+import { formatCount, formatNumber } from '../format.ts';
 
 const SORTS = [
   { value: 'newest', label: 'Newest first' }, { value: 'oldest', label: 'Oldest first' },
@@ -86,7 +87,7 @@ export function StonesPage() {
       setRepricing(false);
       setNotice({
         color: 'green',
-        text: `${result.changed} ${result.changed === 1 ? 'stone' : 'stones'} changed${result.skipped ? `; ${result.skipped} left as they were (reserved or sold stones belong to their orders)` : ''}.`,
+        text: `${formatCount(result.changed, 'stone')} changed${result.skipped ? `; ${formatNumber(result.skipped)} left as they were (reserved or sold stones belong to their orders)` : ''}.`,
       });
       await queryClient.invalidateQueries({ queryKey: stonesKey });
     },
@@ -179,12 +180,12 @@ export function StonesPage() {
       </Table.ScrollContainer>
       {stones.data && (
         <Text size="sm" c="dimmed" data-testid="stones-total">
-          {stones.data.total === 0 ? 'No stones match.' : `${stones.data.total.toLocaleString('en-IN')} ${stones.data.total === 1 ? 'stone' : 'stones'}`}
+          {stones.data.total === 0 ? 'No stones match.' : formatCount(stones.data.total, 'stone')}
         </Text>
       )}
       {pages > 1 && <Pagination total={pages} value={page} onChange={(p) => { setSelected(new Set()); setParams(searchOf({ ...filters, page: p })); }} />}
 
-      <Modal opened={repricing} onClose={() => setRepricing(false)} title={`Change the price of ${ids.length} ${ids.length === 1 ? 'stone' : 'stones'}`}>
+      <Modal opened={repricing} onClose={() => setRepricing(false)} title={`Change the price of ${formatCount(ids.length, 'stone')}`}>
         <form onSubmit={(e) => { e.preventDefault(); bulk.mutate({ action: 'price', ids, percent: Number(percent) }); }}>
           <Stack>
             <NumberInput label="By percent" description="10 raises by a tenth, -10 lowers by a tenth; new prices are rounded to the whole unit."

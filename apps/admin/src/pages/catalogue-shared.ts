@@ -14,6 +14,4 @@ export function statusColor(status: StoneStatus): string {
 }
 
 /** Prices are kept in rupees with paise (GST included); a USD store converts them for shoppers at its rate. */
-export function formatRupees(rupees: number): string {
-  return `₹\u00a0${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
+export { formatRupees } from '../format.ts';

@@ -22,9 +22,7 @@ export async function keepSaved(queryClient: QueryClient, key: readonly string[]
   await queryClient.invalidateQueries({ queryKey: key, predicate: (q) => q.queryKey[key.length] !== 'one' });
 }
 
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-}
+export { formatDate } from '../format.ts';
 
 /**
  * One picture of a form (a cover, a logo, a slide): its preview, an upload that replaces it and a

@@ -13,10 +13,8 @@ export function stageColor(stage: OrderStage): string {
   return STAGE_COLORS[stage];
 }
 
-/** A moment as staff read it, in the browser's own time zone: "5 Mar 2026, 14:05". */
-export function formatWhen(iso: string): string {
-  return new Date(iso).toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
+/** A moment as staff read it, in the shop's time zone: "5 Mar 2026, 2:05 pm". */
+export { formatWhen } from '../format.ts';
 
 /** The start of a day picked in a date field (yyyy-mm-dd), in the browser's time zone, as an instant; `nextDay` for the end of a range. */
 export function dayStart(day: string, nextDay = false): string | undefined {

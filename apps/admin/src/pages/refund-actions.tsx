@@ -8,6 +8,7 @@ import { useSession } from '../session.tsx';
 import { formatRupees } from './catalogue-shared.ts';
 import { formatWhen, orderKey, ordersKey } from './orders-shared.ts';
 import { newRefundKey, refundColor, refundsKey, returnsKey } from './returns-shared.ts';
+import { formatCount } from '../format.ts';
 
 /** Whether the signed-in member may refund (the server refuses the others anyway). */
 export function useMayRefund(): boolean {
@@ -140,7 +141,7 @@ export function RefundsTable({ refunds, withOrder = false, label }: { refunds: A
   if (refunds.length === 0) return <Text size="sm" c="dimmed">No refunds yet.</Text>;
   const what = (r: AdminRefund) => (
     <>
-      {r.kind === 'payment' ? 'A payment owed back' : `${r.line_ids.length} ${r.line_ids.length === 1 ? 'stone' : 'stones'}`}
+      {r.kind === 'payment' ? 'A payment owed back' : formatCount(r.line_ids.length, 'stone')}
       {r.return_id && <> of <Anchor component={Link} to={`/returns/${r.return_id}`} size="sm">return #{r.return_id}</Anchor></>}
     </>
   );

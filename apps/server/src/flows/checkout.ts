@@ -36,6 +36,8 @@ export function checkoutFlows(db: Database, { orders, catalog, addresses, custom
           totalQty: lines.length, totalPaise: lines.reduce((s, l) => s + l.pricePaise, 0),
           shippingAddress: toSnapshot(shipping), billingAddress: toSnapshot(billing),
           paymentMethodId: body.paymentMethodId, origin: body.origin,
+          // A dollar shop's customer saw dollars at today's rate: kept so the receipt shows them as they were.
+          usdRate: ctx.store.currency === 'USD' ? ctx.store.usdRate : null,
           reservedUntil: new Date(now.getTime() + ctx.store.reservationMinutes * 60_000), placedOn: now,
         }, lines);
         const event = await orders.recordEvent(t, { storeId: ctx.store.id, orderId: row.id, kind: 'placed', key: 'placed', actor: 'customer', at: row.placedOn });

@@ -1,3 +1,4 @@
+import { formatPrice, formatRate, usdAt } from '@gemstore/contracts/money';
 import type { Config } from '../config.ts';
 import type { RequestContext } from '../lib/context.ts';
 import { escapeHtml } from '../lib/html.ts';
@@ -16,6 +17,16 @@ interface Letter {
 
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
+/**
+ * An amount of the order as its customer saw it: rupees, or for a shop that showed dollars, the
+ * dollars at the order's rate first, with the rupees charged and the rate beside them.
+ */
+function chargedText(order: OrderRow, paise: number): string {
+  if (order.usdRate === null) return rupees(paise);
+  const usd = usdAt(order.usdRate);
+  return `${formatPrice(paise / 100, usd)} (charged as ${rupees(paise)}, at ${formatRate(usd)})`;
+}
+
 /** The letter of each step the customer is told about; null for the others (notes, lapsed payments ...). */
 function letterOf(store: string, order: OrderRow, e: OrderEventRow): Letter | null {
   const n = orderNumberOf(order);
@@ -26,14 +37,14 @@ function letterOf(store: string, order: OrderRow, e: OrderEventRow): Letter | nu
       return {
         subject: `${store}: order ${n} placed`,
         paragraphs: [
-          `Thank you for your order ${n} of ${order.totalQty} ${order.totalQty === 1 ? 'stone' : 'stones'}, ${rupees(order.totalPaise)} in all.`,
+          `Thank you for your order ${n} of ${order.totalQty} ${order.totalQty === 1 ? 'stone' : 'stones'}, ${chargedText(order, order.totalPaise)} in all.`,
           'Your stones are held for you while you pay. If the payment page closed, open the order and choose Retry Payment.',
         ],
       };
     case 'paid':
       return {
         subject: `${store}: payment received for order ${n}`,
-        paragraphs: [`We received ${rupees(Number(d.amount_paise ?? order.totalPaise))} for order ${n} (payment reference ${str(d.payment_id)}).`, 'We will tell you when your stones are on their way.'],
+        paragraphs: [`We received ${chargedText(order, Number(d.amount_paise ?? order.totalPaise))} for order ${n} (payment reference ${str(d.payment_id)}).`, 'We will tell you when your stones are on their way.'],
       };
     case 'dispatched': {
       const courier = str(d.courier_partner);

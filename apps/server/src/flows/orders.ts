@@ -1,6 +1,7 @@
 import type {
   Order, OrderResponse, OrdersResponse, ReturnCreateFields, ReturnCreateResponse, ReturnRequest, ReturnTrackingBody, ReturnTrackingResponse,
 } from '@gemstore/contracts';
+import { displayAmount, usdAt } from '@gemstore/contracts/money';
 import type { CustomerContext, RequestContext } from '../lib/context.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { customerTimeline, ORDER_STATUS_LABELS, orderNumberOf, type OrderRow, toOrderAddress } from '../modules/orders/orders.service.ts';
@@ -46,6 +47,7 @@ export function orderFlows(services: Services) {
         stage_label: standing.stageLabel,
         total_qty: o.totalQty,
         total_amount: o.totalPaise / 100,
+        shown_in_usd: o.usdRate === null ? null : { usd_rate: o.usdRate, total: displayAmount(o.totalPaise / 100, usdAt(o.usdRate)) },
         refunded_amount: standing.refundedPaise / 100,
         refunded_on: standing.refundedAt?.toISOString() ?? null,
         net_paid: (received - standing.refundedPaise) / 100,

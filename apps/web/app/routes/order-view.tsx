@@ -8,7 +8,7 @@ import { OrderLines } from '../features/orders/components/order-lines.tsx';
 import { OrderTimeline } from '../features/orders/components/order-timeline.tsx';
 import { ReturnRequestCard } from '../features/orders/components/return-request-card.tsx';
 import { formatOrderDate } from '../features/orders/format.ts';
-import { INR, formatPrice } from '../lib/money.ts';
+import { INR, formatPrice, formatRate, usdAt } from '../lib/money.ts';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
 import { usePriceFormatter } from '../lib/store-context.tsx';
 import checkoutCss from '../styles/checkout.css?url';
@@ -28,6 +28,9 @@ export default function OrderView() {
   const result = useOrder(orderId);
   const price = usePriceFormatter();
   const order = result.data?.order;
+  // A dollar shop's order: its dollars at the rate its customer saw, with the rupees charged beside them.
+  const usd = order?.shown_in_usd ? usdAt(order.shown_in_usd.usd_rate) : null;
+  const shown = (rupees: number) => (usd ? formatPrice(rupees, usd) : price(rupees));
   const paymentNote = query.get('payment');
 
   return (
@@ -109,9 +112,15 @@ export default function OrderView() {
             <section className="panel" aria-labelledby="summary-title">
               <h2 id="summary-title" className="panel__title">Order Summary</h2>
               <dl className="summary-card__rows">
-                <div><dt>Items ({order.total_qty})</dt><dd>{price(order.total_amount)}</dd></div>
+                <div><dt>Items ({order.total_qty})</dt><dd>{shown(order.total_amount)}</dd></div>
                 <div><dt>Shipping</dt><dd>00.00</dd></div>
-                <div className="summary-card__total"><dt>Total</dt><dd data-testid="order-total">{price(order.total_amount)}</dd></div>
+                <div className="summary-card__total"><dt>Total</dt><dd data-testid="order-total">{shown(order.total_amount)}</dd></div>
+                {usd && (
+                  <>
+                    <div className="summary-card__converted"><dt>Charged in rupees</dt><dd data-testid="order-total-charged">{formatPrice(order.total_amount, INR)}</dd></div>
+                    <div className="summary-card__converted"><dt>Rate</dt><dd data-testid="order-rate">{formatRate(usd)}</dd></div>
+                  </>
+                )}
               </dl>
             </section>
           </div>

@@ -120,6 +120,9 @@ export const endpoints = withSchemas(routes, {
   enquiry: { body: c.EnquiryBody, response: c.EnquiryResponse, errors: common },
   newsletterSubscribe: { body: c.NewsletterSubscribeBody, response: c.MessageResponse, errors: common },
   newsletterConfirm: { body: c.NewsletterConfirmBody, response: c.MessageResponse, errors: common },
+  newsletterUnsubscribe: { body: c.NewsletterUnsubscribeBody, response: c.MessageResponse, errors: common },
+  adminNewsletter: { query: c.AdminNewsletterQuery, response: c.AdminNewsletterResponse, errors: staffOnly },
+  adminNewsletterExport: { query: c.AdminNewsletterQuery.pick({ q: true }), response: 'file', fileType: 'text/csv', errors: staffOnly },
 
   razorpayWebhook: { body: z.record(z.string(), z.unknown()), response: z.object({ message: z.string(), outcome: z.string().optional() }), errors: [400, 503] },
   sandboxPage: { params: OrderParams, query: PayPageQuery, response: 'html', errors: [403, 404] },
@@ -187,6 +190,8 @@ export const endpoints = withSchemas(routes, {
   adminInvitationAccept: { body: c.AcceptInvitationBody, response: c.StaffSignedIn, errors: [...common, 401] },
   adminLoginEmail: { body: c.AdminLoginEmailBody, response: c.AdminLoginChallenge, errors: [...common, 401] },
   adminLoginEmailVerify: { body: c.AdminLoginEmailVerifyBody, response: c.AdminLoginResponse, errors: [...common, 401] },
+  adminPasswordForgot: { body: c.AdminLoginEmailBody, response: c.AdminLoginChallenge, errors: common },
+  adminPasswordReset: { body: c.AdminPasswordResetBody, response: c.MessageResponse, errors: common },
   adminLogout: { response: c.MessageResponse, errors: signedIn },
   adminPassword: { body: c.ChangePasswordBody, response: c.MessageResponse, errors: signedIn },
   adminSessions: { response: c.StaffSessionsResponse, errors: signedIn },

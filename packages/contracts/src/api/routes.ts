@@ -121,6 +121,13 @@ export const enquiryRoutes = {
 export const newsletterRoutes = {
   newsletterSubscribe: route({ method: 'POST', path: '/newsletter-subscribe', access: 'public', summary: 'Asks to join the newsletter: a confirmation link goes to the address.' }),
   newsletterConfirm: route({ method: 'POST', path: '/newsletter-confirm', access: 'public', summary: "Confirms a newsletter sign-up with the emailed link's token." }),
+  newsletterUnsubscribe: route({ method: 'POST', path: '/newsletter-unsubscribe', access: 'public', summary: 'Takes an address off the newsletter with the signed link in every newsletter email.' }),
+} as const;
+
+/** The newsletter's list for staff (capability `orders`, like the customers: every role). */
+export const adminNewsletterRoutes = {
+  adminNewsletter: route({ method: 'GET', path: '/admin/newsletter', access: 'staff', capability: 'orders', summary: "The newsletter's addresses, newest first, by status (confirmed, pending, unsubscribed), with the counts of each." }),
+  adminNewsletterExport: route({ method: 'GET', path: '/admin/newsletter/export.csv', access: 'staff', capability: 'orders', summary: 'The confirmed subscribers (never a pending or unsubscribed address) as CSV.' }),
 } as const;
 
 export const paymentRoutes = {
@@ -230,6 +237,8 @@ export const staffRoutes = {
   adminInvitation: route({ method: 'POST', path: '/admin/invitation', access: 'public', summary: 'Who an invitation link is for (the page that accepts it).' }),
   adminInvitationAccept: route({ method: 'POST', path: '/admin/invitation/accept', access: 'public', summary: 'Accepts an invitation: sets the password and signs in (single use).' }),
   adminLoginEmail: route({ method: 'POST', path: '/admin/login/email', access: 'public', summary: "Staff sign-in without the password: emails a 6-digit code to the member (the same answer for an unknown email); answers the challenge to send it with." }),
+  adminPasswordForgot: route({ method: 'POST', path: '/admin/password/forgot', access: 'public', summary: "A forgotten staff password: emails a 6-digit reset code to the member (the same answer for an unknown email); answers the challenge to reset with." }),
+  adminPasswordReset: route({ method: 'POST', path: '/admin/password/reset', access: 'public', summary: "Sets a new staff password with the emailed reset code; every sign-in of the member ends (two-factor still asks for its code)." }),
   adminLoginEmailVerify: route({ method: 'POST', path: '/admin/login/email/verify', access: 'public', summary: 'Answers an emailed-code challenge: a token, or (two-factor on) a challenge for the authenticator code at /admin/login/totp.' }),
   adminLogout: route({ method: 'POST', path: '/admin/logout', access: 'staff', summary: 'Ends this staff sign-in (the token stops working).' }),
   adminPassword: route({ method: 'POST', path: '/admin/me/password', access: 'staff', summary: "Changes the member's password (the current one required); their other sign-ins end." }),
@@ -307,6 +316,6 @@ export const routes = {
   ...storeRoutes, ...catalogRoutes, ...contentRoutes, ...authRoutes, ...customerRoutes, ...addressRoutes,
   ...cartRoutes, ...wishlistRoutes, ...orderRoutes, ...returnRoutes, ...enquiryRoutes, ...newsletterRoutes, ...paymentRoutes, ...systemRoutes, ...devRoutes,
   ...staffRoutes, ...auditRoutes, ...adminCatalogRoutes, ...adminImportRoutes, ...adminContentRoutes, ...adminSettingsRoutes, ...mediaRoutes, ...seoRoutes,
-  ...adminPeopleRoutes, ...invoiceRoutes, ...adminOrderRoutes, ...adminOrderNumberRoutes, ...adminReturnRoutes,
+  ...adminPeopleRoutes, ...adminNewsletterRoutes, ...invoiceRoutes, ...adminOrderRoutes, ...adminOrderNumberRoutes, ...adminReturnRoutes,
 } as const;
 export type RouteName = keyof typeof routes;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, foreignKey, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, foreignKey, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { shopKey } from './keys.ts';
 import { stores } from './stores.ts';
 import { customers } from './customers.ts';
@@ -28,6 +28,11 @@ export const orders = pgTable('orders', {
   status: orderStatus('status').notNull().default('pending'),
   totalQty: integer('total_qty').notNull(),
   totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+  /**
+   * Dollars per rupee when the shop showed dollars at checkout (its rate then); null for a shop that
+   * shows rupees. The customer was charged totalPaise in rupees: the receipt shows both, at this rate.
+   */
+  usdRate: doublePrecision('usd_rate'),
   shippingAddress: jsonb('shipping_address').$type<AddressSnapshot>().notNull(),
   billingAddress: jsonb('billing_address').$type<AddressSnapshot>().notNull(),
   paymentMethodId: integer('payment_method_id').notNull(),

@@ -6,6 +6,7 @@ import type { Database } from '@gemstore/db';
 import type { Config } from '../../config.ts';
 import { executor, type RequestContext, type StaffContext, within } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { greetedOnce } from '../../lib/greeting.ts';
 import { addressKey, hitLimit } from '../../lib/rate-limit.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -100,7 +101,7 @@ export function createEnquiriesService({ db, config, notifications, audit }: Enq
       const quoted = row.message.split('\n').map((l) => `> ${l}`).join('\n');
       await notifications.sendEmail(ctx, {
         to: row.email, purpose: 'enquiry_reply', subject: `Re: your enquiry to ${ctx.store.name}`,
-        text: `Dear ${row.name},\n\n${message}\n\n${ctx.store.name}\n${ctx.store.email}\n\nYou wrote on ${row.createdAt.toISOString().slice(0, 10)}:\n${quoted}`,
+        text: `${greetedOnce(row.name, message)}\n\n${ctx.store.name}\n${ctx.store.email}\n\nYou wrote on ${row.createdAt.toISOString().slice(0, 10)}:\n${quoted}`,
       });
       await db.transaction(async (tx) => {
         const reply = await repo.insertReply(tx, { storeId: ctx.store.id, enquiryId: row.id, staffId: ctx.actor.staffId, body: message });

@@ -17,6 +17,8 @@ export interface NewOrder {
   paymentMethodId: number; origin: string; reservedUntil: Date;
   /** When the customer placed it (the checkout's moment). */
   placedOn: Date;
+  /** Dollars per rupee when the shop showed dollars at checkout; null (or left out) for a rupee shop. */
+  usdRate?: number | null;
 }
 
 /**

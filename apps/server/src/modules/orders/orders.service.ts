@@ -1,6 +1,6 @@
 import {
   formatOrderNumber, ORDER_LINE_STAGE_LABELS, ORDER_STAGE_LABELS, type OrderAddress, type OrderLineStage, type OrderStage,
-  PAYMENT_METHODS, type PaymentMethod, type PaymentMethodsResponse,
+  PAYMENT_METHODS, PAYMENT_PROVIDER_LABELS, type PaymentMethod, type PaymentMethodsResponse, RAZORPAY_PAYMENT_METHOD_ID,
 } from '@gemstore/contracts';
 import type { AddressSnapshot, Database } from '@gemstore/db';
 import { type CustomerContext, executor, type RequestContext, type Scope } from '../../lib/context.ts';
@@ -13,8 +13,16 @@ export type { AdminOrderFilter, AdminOrderRow, DispatchRow, NewOrderEvent, Order
 export { customerTimeline, eventDetail, eventLabel, ORDER_EVENT_LABELS, rupees, type OrderEventKind } from './orders.events.ts';
 
 
+/**
+ * The store's methods as the checkout names them: paying online names the provider the store takes
+ * payments through (Razorpay, or the sandbox where the store still uses it).
+ */
 function storeMethods(ctx: RequestContext): PaymentMethod[] {
-  return ctx.store.paymentMethodIds.flatMap((id) => (PAYMENT_METHODS[id] ? [{ id, name: PAYMENT_METHODS[id] }] : []));
+  const provider = ctx.store.paymentProvider === 'razorpay' ? 'razorpay' : 'sandbox';
+  return ctx.store.paymentMethodIds.flatMap((id) => {
+    if (!PAYMENT_METHODS[id]) return [];
+    return [{ id, name: id === RAZORPAY_PAYMENT_METHOD_ID ? PAYMENT_PROVIDER_LABELS[provider] : PAYMENT_METHODS[id] }];
+  });
 }
 
 export const ORDER_STATUS_LABELS: Record<repo.OrderRow['status'], string> = {

@@ -26,6 +26,8 @@ export async function staffRoutes(app: FastifyInstance) {
     adminLoginTotp: (request) => staff.loginTotp(request.ctx, request.body, clientOf(request)),
     adminLoginEmail: (request) => staff.loginEmail(request.ctx, request.body.email),
     adminLoginEmailVerify: (request) => staff.loginEmailVerify(request.ctx, request.body, clientOf(request)),
+    adminPasswordForgot: (request) => staff.passwordForgot(request.ctx, request.body.email),
+    adminPasswordReset: (request) => staff.passwordReset(request.ctx, request.body),
     adminInvitation: (request) => staff.invitation(request.ctx, request.body.token),
     adminInvitationAccept: (request) => staff.acceptInvitation(request.ctx, request.body, clientOf(request)),
     adminLogout: (request) => staff.logout(staffContext(request), bearerToken(request)),

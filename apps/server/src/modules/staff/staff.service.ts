@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type {
-  AcceptInvitationBody, AdminLoginBody, AdminLoginEmailVerifyBody, AdminLoginResponse, AdminLoginTotpBody, AdminMeResponse, ChangePasswordBody,
+  AcceptInvitationBody, AdminLoginBody, AdminLoginEmailVerifyBody, AdminLoginResponse, AdminLoginTotpBody, AdminMeResponse, AdminPasswordResetBody, ChangePasswordBody,
   EndedSessionsResponse, InvitationResponse, MessageResponse, RecoveryCodesResponse, SecuritySettings, SignInAlertsResponse, StaffInviteBody,
   StaffInviteResponse, StaffListResponse, StaffSession, StaffSessionsResponse, StaffSignedIn, TotpEnrolmentResponse,
 } from '@gemstore/contracts';
 import { ROLE_CAPABILITIES, type StaffRole } from '@gemstore/contracts/constants';
+import { shopTimeZone } from '@gemstore/contracts/format';
 import type { Database } from '@gemstore/db';
 import type { Config } from '../../config.ts';
 import { executor, provedTwoFactor, type RequestContext, type StaffActor, type StaffContext, within } from '../../lib/context.ts';
@@ -19,11 +20,16 @@ import type { StoresService } from '../stores/stores.service.ts';
 import * as repo from './staff.repo.ts';
 import type { StaffFirstFactor, StaffRow, StaffSecondFactor, StaffTokenRow } from './staff.repo.ts';
 import { deviceName, USER_AGENT_KEPT } from './staff.device.ts';
-import { acceptedStep, decryptSecret, encryptSecret, enrolment, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode } from './staff.totp.ts';
+import { acceptedStep, checkTotp, decryptSecret, encryptSecret, enrolment, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode } from './staff.totp.ts';
 
 const WRONG_SIGN_IN = 'The email or password is incorrect.';
 const WRONG_CODE = 'The code is incorrect.';
 const WRONG_PASSWORD_OR_CODE = 'The password or the code is incorrect.';
+/** An authenticator code whose step was already used (a replay, or the same code typed twice). */
+const USED_CODE = 'This code was already used; wait for the next one.';
+/** What a refused second factor is told: a used code says so, anything else is wrong. */
+const codeRefusal = (refusal: CodeRefusal) => (refusal === 'used' ? USED_CODE : WRONG_CODE);
+type CodeRefusal = 'wrong' | 'used';
 const CHALLENGE_MINUTES = 5;
 const EMAIL_CODE_MINUTES = 10;
 const CHALLENGE_MAX_WRONG_TRIES = 5;
@@ -117,8 +123,8 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
       : 'Too many wrong passwords were tried on this account. Sign in with a code sent to your email instead.', 60, 'password_locked');
   }
 
-  const emailCodeHash = (ctx: RequestContext, row: StaffRow, code: string) =>
-    hashOtp(pepper, { storeId: ctx.store.id, purpose: 'staff-sign-in', recipient: String(row.id), code });
+  const emailCodeHash = (ctx: RequestContext, row: StaffRow, code: string, purpose: 'staff-sign-in' | 'staff-password-reset' = 'staff-sign-in') =>
+    hashOtp(pepper, { storeId: ctx.store.id, purpose, recipient: String(row.id), code });
 
   /** When a sign-in begun at `createdAt` ends, whatever its use. */
   const expiresAt = (createdAt: Date) => new Date(createdAt.getTime() + lifetimeMs);
@@ -180,15 +186,20 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
     }
   }
 
-  /** Checks a TOTP or recovery code of a member with two-factor on, using it up: which it was, or null when wrong. */
-  async function useSecondFactor(dbx: Executor, ctx: RequestContext, row: StaffRow, code: string): Promise<StaffSecondFactor | null> {
+  /**
+   * Checks a TOTP or recovery code of a member with two-factor on, using it up: which it was, or
+   * why it is refused ('used': an authenticator code whose step was already accepted).
+   */
+  async function useSecondFactor(dbx: Executor, ctx: RequestContext, row: StaffRow, code: string): Promise<{ factor: StaffSecondFactor } | { refused: CodeRefusal }> {
     const typed = code.trim();
     if (/^\d{6}$/.test(typed)) {
-      if (!row.totpSecret) return null;
-      const step = acceptedStep(decryptSecret(pepper, row.totpSecret), typed, row.totpLastStep);
-      return step !== null && (await repo.advanceTotpStep(dbx, ctx.store.id, row.id, step)) ? 'totp' : null;
+      if (!row.totpSecret) return { refused: 'wrong' };
+      const checked = checkTotp(decryptSecret(pepper, row.totpSecret), typed, row.totpLastStep);
+      if (!checked.ok) return { refused: checked.reason };
+      // Taken by a sign-in at the same moment: used all the same.
+      return (await repo.advanceTotpStep(dbx, ctx.store.id, row.id, checked.step)) ? { factor: 'totp' } : { refused: 'used' };
     }
-    return (await repo.useRecoveryCode(dbx, ctx.store.id, row.id, hashToken(normaliseRecoveryCode(typed)), new Date())) ? 'recovery_code' : null;
+    return (await repo.useRecoveryCode(dbx, ctx.store.id, row.id, hashToken(normaliseRecoveryCode(typed)), new Date())) ? { factor: 'recovery_code' } : { refused: 'wrong' };
   }
 
   /** The member's password, checked against the password path's lockout; a wrong one counts. */
@@ -280,13 +291,15 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
           await refused(ctx, row, 'wrong_password');
           throw new ValidationError({ password: [WRONG_PASSWORD_OR_CODE], code: [WRONG_PASSWORD_OR_CODE] });
         }
-        const factor = await useSecondFactor(q(ctx), ctx, row, input.code);
-        if (!factor) {
+        const used = await useSecondFactor(q(ctx), ctx, row, input.code);
+        if ('refused' in used) {
           await limits.recordFailure(ctx, row.id, 'code');
-          await refused(ctx, row, 'wrong_code');
+          await refused(ctx, row, used.refused === 'used' ? 'used_code' : 'wrong_code');
+          // The password was right: a used code may say so.
+          if (used.refused === 'used') throw ValidationError.field('code', USED_CODE);
           throw new ValidationError({ password: [WRONG_PASSWORD_OR_CODE], code: [WRONG_PASSWORD_OR_CODE] });
         }
-        return signIn(ctx, row, { firstFactor: 'password', secondFactor: factor }, client);
+        return signIn(ctx, row, { firstFactor: 'password', secondFactor: used.factor }, client);
       }
       if (!(await verifyPassword(input.password, row.passwordHash))) {
         await limits.recordFailure(ctx, row.id, 'password');
@@ -296,13 +309,13 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
       if (!row.totpEnabled) return signIn(ctx, row, { firstFactor: 'password', secondFactor: null }, client);
       if (input.code) {
         await limits.assertNotLocked(ctx, row.id, 'code');
-        const factor = await useSecondFactor(q(ctx), ctx, row, input.code);
-        if (!factor) {
+        const used = await useSecondFactor(q(ctx), ctx, row, input.code);
+        if ('refused' in used) {
           await limits.recordFailure(ctx, row.id, 'code');
-          await refused(ctx, row, 'wrong_code');
-          throw ValidationError.field('code', WRONG_CODE);
+          await refused(ctx, row, used.refused === 'used' ? 'used_code' : 'wrong_code');
+          throw ValidationError.field('code', codeRefusal(used.refused));
         }
-        return signIn(ctx, row, { firstFactor: 'password', secondFactor: factor }, client);
+        return signIn(ctx, row, { firstFactor: 'password', secondFactor: used.factor }, client);
       }
       const { token, hash } = newOpaqueToken();
       await repo.insertChallenge(q(ctx), {
@@ -335,6 +348,55 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
       return { challenge: token };
     },
 
+    /**
+     * A forgotten password: a 6-digit code to the member's email, counted like the sign-in codes (per
+     * address, and per email). An unknown email gets the same answer (a challenge nothing accepts).
+     */
+    async passwordForgot(ctx: RequestContext, email: string): Promise<{ challenge: string }> {
+      await limits.countCheck(ctx);
+      await limits.reserveEmailCode(ctx, email);
+      const { token, hash } = newOpaqueToken();
+      const row = await repo.findLiveByEmail(q(ctx), ctx.store.id, email);
+      if (!row || row.status !== 'active') return { challenge: token };
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await repo.insertChallenge(q(ctx), {
+        storeId: ctx.store.id, staffId: row.id, challengeHash: hash, firstFactor: 'email_code',
+        emailCodeHash: emailCodeHash(ctx, row, code, 'staff-password-reset'), expiresAt: new Date(Date.now() + EMAIL_CODE_MINUTES * 60_000),
+      });
+      await notifications.sendEmail(ctx, {
+        to: row.email, purpose: 'staff-password-reset', secret: code,
+        subject: `${ctx.store.name}: reset your back-office password`,
+        text: `Hello ${row.name},\n\nYour code to set a new password for the ${ctx.store.name} back office is ${code}. It works once, for ${EMAIL_CODE_MINUTES} minutes.\n\n`
+          + 'If you did not ask for it, you can ignore this email: your password stays as it is.',
+      });
+      return { challenge: token };
+    },
+
+    /** Sets a new password with the emailed reset code; every sign-in of the member ends. */
+    async passwordReset(ctx: RequestContext, input: AdminPasswordResetBody): Promise<MessageResponse> {
+      await limits.countCheck(ctx);
+      const expired = () => ValidationError.field('challenge', 'This code has expired. Ask for a new one.');
+      const challenge = await repo.findLiveChallenge(q(ctx), ctx.store.id, hashToken(input.challenge), new Date(), true);
+      if (!challenge || challenge.attempts >= CHALLENGE_MAX_WRONG_TRIES) throw expired();
+      const row = await repo.findById(q(ctx), ctx.store.id, challenge.staffId);
+      if (!row || row.status !== 'active') throw expired();
+      if (!equalHex(emailCodeHash(ctx, row, input.code, 'staff-password-reset'), challenge.emailCodeHash!)) {
+        await repo.countWrongTry(q(ctx), challenge.id, CHALLENGE_MAX_WRONG_TRIES);
+        await refused(ctx, row, 'wrong_reset_code');
+        throw ValidationError.field('code', WRONG_CODE);
+      }
+      const passwordHash = await hashPassword(input.password);
+      await q(ctx).transaction(async (tx) => {
+        if (!(await repo.useChallenge(tx, challenge.id, new Date()))) throw expired();
+        await repo.updateStaff(tx, ctx.store.id, row.id, { passwordHash });
+        const ended = await repo.revokeStaffTokens(tx, ctx.store.id, row.id, new Date(), null);
+        await audit.record(within(ctx, tx), {
+          action: 'staff.password_reset', staffId: row.id, objectType: 'staff', objectId: row.id, changes: { sessions_ended: { old: null, new: ended } },
+        });
+      });
+      return { message: 'Your password is changed. Sign in with it now.' };
+    },
+
     /** The emailed code: signs in, or (two-factor on) answers the same challenge, now waiting for the authenticator code. */
     async loginEmailVerify(ctx: RequestContext, input: AdminLoginEmailVerifyBody, client: SignInClient): Promise<AdminLoginResponse> {
       await limits.countCheck(ctx);
@@ -365,15 +427,15 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
       await limits.assertNotLocked(ctx, row.id, 'code');
       if (challenge.attempts >= CHALLENGE_MAX_WRONG_TRIES) throw expired();
       // Each step is one atomic statement: a code (TOTP step or recovery code) is used once, then the challenge once.
-      const factor = await useSecondFactor(q(ctx), ctx, row, input.code);
-      if (!factor) {
+      const used = await useSecondFactor(q(ctx), ctx, row, input.code);
+      if ('refused' in used) {
         await repo.countWrongTry(q(ctx), challenge.id, CHALLENGE_MAX_WRONG_TRIES);
         await limits.recordFailure(ctx, row.id, 'code');
-        await refused(ctx, row, 'wrong_code');
-        throw ValidationError.field('code', WRONG_CODE);
+        await refused(ctx, row, used.refused === 'used' ? 'used_code' : 'wrong_code');
+        throw ValidationError.field('code', codeRefusal(used.refused));
       }
       if (!(await repo.useChallenge(q(ctx), challenge.id, new Date()))) throw expired();
-      return signIn(ctx, row, { firstFactor: challenge.firstFactor, secondFactor: factor }, client);
+      return signIn(ctx, row, { firstFactor: challenge.firstFactor, secondFactor: used.factor }, client);
     },
 
     async logout(ctx: StaffContext, token: string | undefined): Promise<MessageResponse> {
@@ -391,7 +453,7 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
       const required = ctx.store.staffTwoFactorRequired;
       return {
         staff: { ...member(row), two_factor_enabled: row.totpEnabled },
-        store: { name: ctx.store.name, two_factor_required: required },
+        store: { name: ctx.store.name, two_factor_required: required, time_zone: shopTimeZone(ctx.store.isFromIndia) },
         capabilities: [...ROLE_CAPABILITIES[row.role]],
         two_factor_setup_required: required && !row.totpEnabled,
         two_factor_sign_in_required: required && row.totpEnabled && !provedTwoFactor(ctx.actor),
@@ -467,9 +529,10 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
       if (ctx.store.staffTwoFactorRequired) throw new ConflictError('This store requires two-factor sign-in.', 'totp_required_by_store');
       await checkOwnPassword(ctx, row, input.password, 'password');
       await limits.assertNotLocked(ctx, row.id, 'code');
-      if (!(await useSecondFactor(q(ctx), ctx, row, input.code))) {
+      const used = await useSecondFactor(q(ctx), ctx, row, input.code);
+      if ('refused' in used) {
         await limits.recordFailure(ctx, row.id, 'code');
-        throw ValidationError.field('code', WRONG_CODE);
+        throw ValidationError.field('code', codeRefusal(used.refused));
       }
       await q(ctx).transaction(async (tx) => {
         await repo.updateStaff(tx, ctx.store.id, row.id, { totpEnabled: false, totpSecret: null, totpLastStep: null });

@@ -27,16 +27,26 @@ export async function enrolment(secret: string, label: string, issuer: string): 
   return { uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
 
+/** A typed code checked: the step it belongs to, or why it is refused (wrong, or a step already used). */
+export type TotpCheck = { ok: true; step: number } | { ok: false; reason: 'wrong' | 'used' };
+
 /**
- * The time step of a right code, or null. A code whose step is not after `lastStep` (the last
- * one accepted) is refused, so a code seen once cannot be replayed within its window.
+ * Checks a code: right codes of the steps around now are accepted, except a step not after
+ * `lastStep` (the last one accepted), so a code seen once cannot be replayed within its window;
+ * such a code is told apart ('used') so the member knows to wait for the next one.
  */
-export function acceptedStep(secret: string, code: string, lastStep: number | null, now = Date.now()): number | null {
-  if (!/^\d{6}$/.test(code)) return null;
+export function checkTotp(secret: string, code: string, lastStep: number | null, now = Date.now()): TotpCheck {
+  if (!/^\d{6}$/.test(code)) return { ok: false, reason: 'wrong' };
   const delta = totpOf(secret).validate({ token: code, timestamp: now, window: WINDOW });
-  if (delta === null) return null;
+  if (delta === null) return { ok: false, reason: 'wrong' };
   const step = TOTP.counter({ period: PERIOD, timestamp: now }) + delta;
-  return lastStep !== null && step <= lastStep ? null : step;
+  return lastStep !== null && step <= lastStep ? { ok: false, reason: 'used' } : { ok: true, step };
+}
+
+/** The time step of a right code not used before, or null. */
+export function acceptedStep(secret: string, code: string, lastStep: number | null, now = Date.now()): number | null {
+  const checked = checkTotp(secret, code, lastStep, now);
+  return checked.ok ? checked.step : null;
 }
 
 function keyOf(pepper: string): Buffer {

@@ -1,5 +1,5 @@
 import {
-  PAYMENT_METHODS, PAYMENT_PROVIDERS, pictureSrc,
+  PAYMENT_METHODS, PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS, pictureSrc,
   type AdminHome, type AdminHomeResponse, type AdminPaymentSettings, type AdminPaymentSettingsResponse,
   type AdminStoreProfile, type AdminStoreProfileResponse,
 } from '@gemstore/contracts';
@@ -22,10 +22,7 @@ export interface StoresAdminDeps {
   changed: (storeId: number) => void;
 }
 
-const PROVIDER_LABELS: Record<(typeof PAYMENT_PROVIDERS)[number], string> = {
-  sandbox: 'Sandbox (test payments, no money moves)',
-  razorpay: 'Razorpay (cards, UPI, netbanking, wallets)',
-};
+const PROVIDER_LABELS = PAYMENT_PROVIDER_LABELS;
 const NOT_READY: Record<(typeof PAYMENT_PROVIDERS)[number], string> = {
   sandbox: 'The sandbox is off on this server (it never runs in production): choose a real provider.',
   razorpay: 'Razorpay cannot take payments on this server yet: its keys (RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET) are not set.',

@@ -1,10 +1,10 @@
 import type { Currency } from '@gemstore/contracts';
-import { INR, formatPrice } from '../../../lib/money.ts';
+import { INR, formatPrice, formatRate } from '../../../lib/money.ts';
 
 /**
  * The Review Order summary: shipping as the fixed text 00.00, promotion as
- * Rs.00.00, totals with Rs. (payments are taken in rupees). A store showing dollars also shows the
- * amount in its own currency.
+ * Rs.00.00, totals with Rs. (payments are taken in rupees). A store showing dollars shows its
+ * dollars first, with the rupees charged and the rate beside them.
  */
 export function OrderTotals({ itemsTotal, count, currency }: { itemsTotal: number; count: number; currency: Currency }) {
   const rupees = formatPrice(itemsTotal, INR);
@@ -13,12 +13,14 @@ export function OrderTotals({ itemsTotal, count, currency }: { itemsTotal: numbe
       <div><dt>Items ({count})</dt><dd data-testid="checkout-subtotal">{rupees}</dd></div>
       <div><dt>Shipping</dt><dd data-testid="checkout-shipping">00.00</dd></div>
       <div><dt>Promotion</dt><dd data-testid="checkout-promotion">Rs.00.00</dd></div>
-      <div className="summary-card__total">
-        <dt>Order Total</dt>
-        <dd data-testid="checkout-total">{rupees}</dd>
-      </div>
-      {currency.currency !== 'INR' && (
-        <div className="summary-card__converted"><dt>In {currency.currency}</dt><dd>{formatPrice(itemsTotal, currency)}</dd></div>
+      {currency.currency === 'INR' ? (
+        <div className="summary-card__total"><dt>Order Total</dt><dd data-testid="checkout-total">{rupees}</dd></div>
+      ) : (
+        <>
+          <div className="summary-card__total"><dt>Order Total</dt><dd data-testid="checkout-total-shown">{formatPrice(itemsTotal, currency)}</dd></div>
+          <div className="summary-card__converted"><dt>Charged in rupees</dt><dd data-testid="checkout-total">{rupees}</dd></div>
+          <div className="summary-card__converted"><dt>Rate</dt><dd data-testid="checkout-rate">{formatRate(currency)}</dd></div>
+        </>
       )}
     </dl>
   );

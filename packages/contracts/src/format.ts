@@ -1,0 +1,66 @@
+import { groupedAmount } from './money.ts';
+
+/**
+ * How the back office writes what it shows, one way on every page: rupees ("₹ 1,29,000.00", Indian
+ * grouping, as prices and orders are kept), counts with their nouns ("1 stone", "2 stones",
+ * "1,204 stones"), and dates and moments in the shop's own time zone ("5 Mar 2026, 2:05 pm").
+ */
+
+/** The time zone a shop keeps its days in: India's for a shop in India, UTC for the others. */
+export function shopTimeZone(isFromIndia: boolean): string {
+  return isFromIndia ? 'Asia/Kolkata' : 'UTC';
+}
+
+const counts = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+/** A whole number as the shop writes it: "1,29,000". */
+export function formatNumber(n: number): string {
+  return counts.format(n);
+}
+
+/** Rupees with paise, the back office's money: "₹ 1,29,000.00" (a no-break space after the sign). */
+export function formatRupees(rupees: number): string {
+  return `₹\u00a0${groupedAmount(rupees, 'INR')}`;
+}
+
+/** The noun for a count: `one` for exactly 1, `many` (the noun with an s unless given) otherwise, 0 included. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return n === 1 ? one : many;
+}
+
+/** A count with its noun: "1 stone", "0 stones", "1,204 stones", "2 addresses" (with `many`). */
+export function formatCount(n: number, one: string, many?: string): string {
+  return `${formatNumber(n)} ${plural(n, one, many)}`;
+}
+
+/** Formatters are built once per time zone: building one per call is slow on long lists. */
+const dateFormats = new Map<string, { date: Intl.DateTimeFormat; when: Intl.DateTimeFormat; day: Intl.DateTimeFormat }>();
+function formatsFor(timeZone: string) {
+  let f = dateFormats.get(timeZone);
+  if (!f) {
+    f = {
+      date: new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone }),
+      when: new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone }),
+      day: new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone }),
+    };
+    dateFormats.set(timeZone, f);
+  }
+  return f;
+}
+
+const asDate = (at: string | Date) => (typeof at === 'string' ? new Date(at) : at);
+
+/** A day in the shop's time zone: "5 Mar 2026". */
+export function formatDate(at: string | Date, timeZone: string): string {
+  return formatsFor(timeZone).date.format(asDate(at));
+}
+
+/** A moment in the shop's time zone: "5 Mar 2026, 2:05 pm". */
+export function formatDateTime(at: string | Date, timeZone: string): string {
+  return formatsFor(timeZone).when.format(asDate(at));
+}
+
+/** A day and month only, for charts and short lists: "5 Mar". */
+export function formatDayMonth(at: string | Date, timeZone: string): string {
+  return formatsFor(timeZone).day.format(asDate(at));
+}

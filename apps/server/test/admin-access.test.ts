@@ -23,7 +23,7 @@ const table = Object.entries(endpoints as unknown as Record<string, Endpoint>);
 const staffCalls = table.filter(([, e]) => e.access === 'staff');
 
 /** The calls under /admin that anyone may make: signing in and accepting an invitation. Nothing else under /admin is public. */
-const PUBLIC_ADMIN_CALLS = ['adminLogin', 'adminLoginTotp', 'adminLoginEmail', 'adminLoginEmailVerify', 'adminInvitation', 'adminInvitationAccept'];
+const PUBLIC_ADMIN_CALLS = ['adminLogin', 'adminLoginTotp', 'adminLoginEmail', 'adminLoginEmailVerify', 'adminInvitation', 'adminInvitationAccept', 'adminPasswordForgot', 'adminPasswordReset'];
 
 /**
  * A path of the call with every parameter filled: a value of its list for an enumerated parameter

@@ -35,7 +35,7 @@ describe('the back office', () => {
     const nav = page.getByRole('navigation', { name: 'Back office' });
     expect(await nav.getByRole('link').allTextContents()).toEqual([
       'Home', 'Orders', 'Returns', 'Refunds', 'Stones', 'Catalogue', 'Blog posts', 'Pages', 'Home page', 'Enquiries', 'Customers', 'Newsletter',
-      'Store profile', 'Payment settings', 'Tax and invoices', 'Staff', 'Audit log', 'Security',
+      'Store profile', 'Payment settings', 'Tax and invoices', 'GST report', 'Staff', 'Audit log', 'Security',
     ]);
 
     // Enrol: the QR code and the key, then a code from the authenticator.

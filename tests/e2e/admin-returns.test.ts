@@ -166,10 +166,10 @@ describe('back office: returns and refunds', () => {
     await helper.page.getByRole('link', { name: `Order ${orderNumber}` }).click();
     await helper.page.getByRole('heading', { name: `Order ${orderNumber}` }).waitFor();
     expect(await helper.page.getByRole('button', { name: 'Refund', exact: true }).count()).toBe(0);
-    // The refunds page is not theirs, and the server refuses them anyway.
+    // The refunds page is not theirs: they are told so, and the server refuses them anyway.
     await helper.page.goto(`${origin(HOST)}/admin/refunds`);
-    await helper.page.getByRole('heading', { name: `Welcome, ${accepted.staff.name}` }).waitFor();
-    expect(new URL(helper.page.url()).pathname).toBe('/admin');
+    await helper.page.getByTestId('role-denied').waitFor();
+    expect(await helper.page.getByTestId('role-denied').textContent()).toContain('Your role (assistant) cannot use this page');
     const refused = await fetch(`${apiBase()}/api/admin/refunds`, { headers: { domain: HOST, authorization: `Bearer ${accepted.token}` } });
     expect(refused.status).toBe(403);
     await helper.close();

@@ -129,6 +129,29 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
   /** When a sign-in begun at `createdAt` ends, whatever its use. */
   const expiresAt = (createdAt: Date) => new Date(createdAt.getTime() + lifetimeMs);
 
+  /**
+   * A challenge answered by a 6-digit code emailed to the member (signing in, or resetting the
+   * password), counted per address and per email. An unknown or inactive email gets the same answer:
+   * a challenge that nothing will accept.
+   */
+  async function emailCodeChallenge(
+    ctx: RequestContext, email: string, purpose: 'staff-sign-in' | 'staff-password-reset',
+    message: (name: string, code: string) => { subject: string; text: string },
+  ): Promise<{ challenge: string }> {
+    await limits.countCheck(ctx);
+    await limits.reserveEmailCode(ctx, email);
+    const { token, hash } = newOpaqueToken();
+    const row = await repo.findLiveByEmail(q(ctx), ctx.store.id, email);
+    if (!row || row.status !== 'active') return { challenge: token };
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await repo.insertChallenge(q(ctx), {
+      storeId: ctx.store.id, staffId: row.id, challengeHash: hash, firstFactor: 'email_code',
+      emailCodeHash: emailCodeHash(ctx, row, code, purpose), expiresAt: new Date(Date.now() + EMAIL_CODE_MINUTES * 60_000),
+    });
+    await notifications.sendEmail(ctx, { to: row.email, purpose, secret: code, ...message(row.name, code) });
+    return { challenge: token };
+  }
+
   function sessionOf(row: StaffTokenRow, currentId: number | null): StaffSession {
     return {
       id: row.id, first_factor: row.firstFactor, second_factor: row.secondFactor,
@@ -329,23 +352,11 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
      * codes. An unknown email gets the same answer (a challenge that nothing will accept).
      */
     async loginEmail(ctx: RequestContext, email: string): Promise<{ challenge: string }> {
-      await limits.countCheck(ctx);
-      await limits.reserveEmailCode(ctx, email);
-      const { token, hash } = newOpaqueToken();
-      const row = await repo.findLiveByEmail(q(ctx), ctx.store.id, email);
-      if (!row || row.status !== 'active') return { challenge: token };
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await repo.insertChallenge(q(ctx), {
-        storeId: ctx.store.id, staffId: row.id, challengeHash: hash, firstFactor: 'email_code', emailCodeHash: emailCodeHash(ctx, row, code),
-        expiresAt: new Date(Date.now() + EMAIL_CODE_MINUTES * 60_000),
-      });
-      await notifications.sendEmail(ctx, {
-        to: row.email, purpose: 'staff-sign-in', secret: code,
+      return emailCodeChallenge(ctx, email, 'staff-sign-in', (name, code) => ({
         subject: `${ctx.store.name}: your back-office sign-in code`,
-        text: `Hello ${row.name},\n\nYour code to sign in to the ${ctx.store.name} back office is ${code}. It works once, for ${EMAIL_CODE_MINUTES} minutes.\n\n`
+        text: `Hello ${name},\n\nYour code to sign in to the ${ctx.store.name} back office is ${code}. It works once, for ${EMAIL_CODE_MINUTES} minutes.\n\n`
           + 'If you did not ask to sign in, someone may know your email address: you can ignore this email, and tell the store\'s owner.',
-      });
-      return { challenge: token };
+      }));
     },
 
     /**
@@ -353,23 +364,11 @@ export function createStaffService({ db, config, auth, notifications, audit, sto
      * address, and per email). An unknown email gets the same answer (a challenge nothing accepts).
      */
     async passwordForgot(ctx: RequestContext, email: string): Promise<{ challenge: string }> {
-      await limits.countCheck(ctx);
-      await limits.reserveEmailCode(ctx, email);
-      const { token, hash } = newOpaqueToken();
-      const row = await repo.findLiveByEmail(q(ctx), ctx.store.id, email);
-      if (!row || row.status !== 'active') return { challenge: token };
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await repo.insertChallenge(q(ctx), {
-        storeId: ctx.store.id, staffId: row.id, challengeHash: hash, firstFactor: 'email_code',
-        emailCodeHash: emailCodeHash(ctx, row, code, 'staff-password-reset'), expiresAt: new Date(Date.now() + EMAIL_CODE_MINUTES * 60_000),
-      });
-      await notifications.sendEmail(ctx, {
-        to: row.email, purpose: 'staff-password-reset', secret: code,
+      return emailCodeChallenge(ctx, email, 'staff-password-reset', (name, code) => ({
         subject: `${ctx.store.name}: reset your back-office password`,
-        text: `Hello ${row.name},\n\nYour code to set a new password for the ${ctx.store.name} back office is ${code}. It works once, for ${EMAIL_CODE_MINUTES} minutes.\n\n`
+        text: `Hello ${name},\n\nYour code to set a new password for the ${ctx.store.name} back office is ${code}. It works once, for ${EMAIL_CODE_MINUTES} minutes.\n\n`
           + 'If you did not ask for it, you can ignore this email: your password stays as it is.',
-      });
-      return { challenge: token };
+      }));
     },
 
     /** Sets a new password with the emailed reset code; every sign-in of the member ends. */

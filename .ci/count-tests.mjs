@@ -19,4 +19,4 @@ if (runs === 0) {
   console.error('no test summary found in the log');
   process.exit(1);
 }
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);

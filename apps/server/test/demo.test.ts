@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
-import { customers, invoices, orders, outboxMessages } from '@gemstore/db';
+import { customers, invoices, orders, outboxMessages, stores } from '@gemstore/db';
 import type { AdminOrder, AdminOrderSummary, AdminReturnSummary, OrderStage } from '@gemstore/contracts';
 import { seedDemo } from '../src/demo/index.ts';
 import { DEMO_CUSTOMER } from '../src/modules/customers/demo-customers.ts';
@@ -142,6 +142,12 @@ describe('the demo at first start', () => {
     expect(numbers.daily.filter((d: { orders: number }) => d.orders > 0).length).toBeGreaterThanOrEqual(8);
     expect(numbers.awaiting_dispatch).toBe(3);
     expect(numbers.returns_awaiting_decision).toBe(1);
+  });
+
+  it("keeps the dollar shop's rate on each of its orders, so they show dollars with the rupees charged", async () => {
+    const rates = await t.db.select({ store: stores.name, rate: orders.usdRate }).from(orders).innerJoin(stores, eq(stores.id, orders.storeId));
+    expect(rates.filter((r) => r.store === 'Atelier Gemstones').map((r) => Number(r.rate))).toEqual(Array(13).fill(0.015));
+    expect(rates.filter((r) => r.store === 'Ratna Gems').map((r) => r.rate)).toEqual(Array(13).fill(null));
   });
 
   it('leaves the demo customer without orders', async () => {

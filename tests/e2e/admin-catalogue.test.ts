@@ -182,6 +182,13 @@ describe('the back office catalogue', () => {
     await shop.page.getByRole('button', { name: 'Zoom in' }).waitFor();
     await shop.page.keyboard.press('Escape');
     await shop.page.getByRole('button', { name: 'Zoom in' }).waitFor({ state: 'detached' });
+    // A name the seller types is shown as typed, with no weight added to it (the weight stands beside it).
+    await page.getByRole('textbox', { name: 'Name' }).fill('Burmese Red Spinel');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => api<{ item: { name: string } }>(`item-details/${url}`).then((r) => r.item.name), { timeout: 30_000 }).toBe('Burmese Red Spinel');
+    await shop.page.goto(`${origin(HOST)}/product/spinels/red-spinel`);
+    await hydrated(shop.page);
+    expect(await shop.page.getByTestId('item-title').textContent()).toBe('Burmese Red Spinel');
     // Not on the other store.
     await expect(api(`item-details/${url}`, { host: 'atelier.localhost' })).rejects.toThrow(/404/);
 
@@ -198,7 +205,7 @@ describe('the back office catalogue', () => {
     expect(await cardIds(shop.page)).toEqual([]);
     await shop.close();
     await close();
-  });
+  }, 240_000);
 
   it('shows the stone list on a phone', async () => {
     const { page, close } = await openPage(browser, { phone: true });

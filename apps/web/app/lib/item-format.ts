@@ -9,9 +9,9 @@ export function itemPath(item: Pick<Item, 'id' | 'url'>): string {
   return stonePath(item.url[0]?.url || item.id);
 }
 
-/** The name with the weight: stone names usually carry it ("Blue Sapphire 3.09 Ratti"); otherwise carats are added. */
-export function itemTitle(item: Pick<Item, 'name' | 'carat'>): string {
-  return /\d/.test(item.name) ? item.name : `${item.name} ${formatNumber(item.carat)} ct`;
+/** The stone's name as the seller typed it (the weight is shown beside it wherever a stone is listed). */
+export function itemTitle(item: Pick<Item, 'name'>): string {
+  return item.name;
 }
 
 /** Ratti shown with a plus sign, as the trade quotes it: "5.25+". */

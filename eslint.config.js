@@ -175,6 +175,18 @@ export default tseslint.config(
   browserImports([`${web}/**/*.{ts,tsx}`], webZones),
   browserImports([`${admin}/**/*.{ts,tsx}`], adminZones),
   {
+    // The browser apps load no schema code (decisions 0016 and 0056): contracts' main entry gives
+    // them types only; values come from its zod-free entries (constants, money, format, urls, paths,
+    // pictures, stone-fields, errors, client).
+    files: [`${web}/**/*.{ts,tsx}`, `${admin}/**/*.{ts,tsx}`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [
+        { name: '@gemstore/contracts', allowTypeImports: true, message: 'The main entry carries zod: import its types only, and values from a zod-free entry (@gemstore/contracts/constants, /stone-fields, /pictures, ...).' },
+        { name: 'zod', message: 'The browser apps load no schema code: the server checks what they send.' },
+      ] }],
+    },
+  },
+  {
     files: ['**/bench/**', '**/seed/**', 'tests/**', '**/scripts/**'],
     rules: { 'no-console': 'off' },
   },

@@ -20,6 +20,22 @@ describe('the browser bundle', () => {
   });
 });
 
+/** Decision 0056: the back office too loads no schema code; its stone form reads the zod-free list of a stone's fields. */
+describe('the back office bundle', () => {
+  const dir = join(ROOT, 'apps/admin/build/assets');
+  const scripts = readdirSync(dir).filter((name) => name.endsWith('.js')).map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }));
+
+  it('holds the stone form\'s fields and the typed client\'s route table', () => {
+    // A column name of the list of a stone's fields, and a back-office route of the client.
+    expect(scripts.some((s) => s.text.includes('certificateVerificationUrl'))).toBe(true);
+    expect(scripts.some((s) => s.text.includes('"/admin/stones/:id"'))).toBe(true);
+  });
+
+  it('carries no schema code in any chunk', () => {
+    expect(scripts.filter((s) => s.text.includes('ZodError')).map((s) => s.name)).toEqual([]);
+  });
+});
+
 /** Words only the checkout and the account pages print: their code on another page is code that page never uses. */
 const ACCOUNT_AND_CHECKOUT_WORDS = ['Select Or Create Address', 'Place Order', 'Delivery Address Label', 'Retry Payment', 'Login & Security'];
 

@@ -3,7 +3,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingResponse, OutboxMessage, OutboxResponse, StoreProfileResponse } from '@gemstore/contracts';
-import { formatPrice } from '@gemstore/contracts/money';
+import { formatPrice } from '@gemstore/contracts/format';
 import { DEMO_CUSTOMER } from '../../apps/server/src/modules/customers/demo-customers.ts';
 import { api, hydrated, launchBrowser, openPage, signInWithPassword } from './browser.ts';
 import { signInToBackOffice } from './back-office.ts';

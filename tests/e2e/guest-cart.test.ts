@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item, ItemDetailResponse, ListingResponse, StoreProfileResponse } from '@gemstore/contracts';
-import { formatPrice } from '@gemstore/contracts/money';
+import { formatPrice } from '@gemstore/contracts/format';
 import { api, explained, hydrated, launchBrowser, openPage, origin, signInWithPassword } from './browser.ts';
 import { asCustomer, newCustomer } from './shoppers.ts';
 

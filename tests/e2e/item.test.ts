@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item, ItemDetail, ItemDetailResponse, ListingResponse, StoreProfileResponse } from '@gemstore/contracts';
-import { formatPrice } from '@gemstore/contracts/money';
+import { formatPrice } from '@gemstore/contracts/format';
 import { api, hydrated, launchBrowser, openPage, origin, signInWithPassword } from './browser.ts';
 
 let browser: Browser;

@@ -130,12 +130,14 @@ describe('credit notes of refunds', () => {
     // Staff see it on the order and download it; so does the customer, from their order.
     const order = await detail(orderId);
     expect(order.credit_notes).toEqual([{ id: note!.id, number: `CN/${fy}/0001`, issued_at: note!.issuedAt.toISOString(), invoice_number: invoice!.number, amount: 10_000, refund_id: note!.refundId }]);
+    // Its days as the back office writes days, in India's time (20:35 UTC is 2:05 am the next day).
+    await t.db.update(creditNotes).set({ issuedAt: new Date('2026-04-08T05:00:00Z'), invoiceIssuedAt: new Date('2026-03-04T20:35:00Z') }).where(eq(creditNotes.id, note!.id));
     const staffPdf = await admin(t, 'a.test', `/orders/${orderId}/credit-notes/${note!.id}`, { token: cast.tokens.assistant });
     expect(staffPdf.statusCode).toBe(200);
     expect(staffPdf.headers['content-type']).toBe('application/pdf');
     expect(staffPdf.headers['content-disposition']).toBe(`attachment; filename="credit-note-CN-${fy}-0001.pdf"`);
     const text = await pdfText(staffPdf.rawPayload);
-    for (const expected of ['Credit note', `Credit note no.: CN/${fy}/0001`, `Against invoice: ${invoice!.number}`, 'Rs. 9,975.06', 'Rs. 12.47', 'Rs. 10,000.00', 'Total credited']) {
+    for (const expected of ['Credit note', `Credit note no.: CN/${fy}/0001`, `Against invoice: ${invoice!.number}`, 'Rs. 9,975.06', 'Rs. 12.47', 'Rs. 10,000.00', 'Total credited', 'Date: 8 Apr 2026', 'Invoice date: 5 Mar 2026']) {
       expect(text).toContain(expected);
     }
     const own = await caller(t, 'a.test')('/api/order', asha, { orderId });

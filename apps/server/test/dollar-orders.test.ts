@@ -38,7 +38,7 @@ describe('a dollar shop', () => {
     expect(order.total_amount).toBe(25000);
     expect(order.shown_in_usd).toEqual({ usd_rate: 0.012, total: 300 });
 
-    expect((await mail(who.email, 'order-placed')).text).toContain('$300.00 (charged as Rs. 25,000.00, at Rs. 1 = $0.012) in all');
+    expect((await mail(who.email, 'order-placed')).text).toContain('of 1 stone, $300.00 (charged as Rs. 25,000.00, at Rs. 1 = $0.012) in all');
     expect((await payWithSandbox(t, shop, who, orderId)).statusCode).toBeLessThan(400);
     expect((await mail(who.email, 'order-paid')).text).toContain('We received $300.00 (charged as Rs. 25,000.00, at Rs. 1 = $0.012)');
   });
@@ -51,6 +51,6 @@ describe('a dollar shop', () => {
     const { orderId } = (await placeOrder(t, rupeeShop, who, [stone.id], addressId)).json();
     const { order } = (await caller(t, rupeeShop.domain)('/api/order', who, { orderId })).json();
     expect(order.shown_in_usd).toBeNull();
-    expect((await mail(who.email, 'order-placed')).text).toContain('Rs. 25,000.00 in all');
+    expect((await mail(who.email, 'order-placed')).text).toContain('of 1 stone, Rs. 25,000.00 in all');
   });
 });

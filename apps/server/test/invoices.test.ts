@@ -112,6 +112,8 @@ describe('tax invoices of paid orders', () => {
       ['7103', 25, 997_506, 1_247, 1_247], ['7102', 150, 24_630_542, 184_729, 184_729],
     ]);
 
+    // Its day as the back office writes days (India's time: 20:35 UTC is 2:05 am the next day).
+    await t.db.update(invoices).set({ issuedAt: new Date('2026-03-04T20:35:00Z') }).where(eq(invoices.id, row!.id));
     const res = await download(orderId, asha);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -120,7 +122,7 @@ describe('tax invoices of paid orders', () => {
     for (const expected of [
       'Tax invoice', 'A Gems Private Limited', 'GSTIN: 08AABCR1234K1ZH', 'State: Rajasthan (code 08)', `Invoice no.: AG/${fy}/000001`,
       'Place of supply: Rajasthan (08)', 'Asha Rao', '7103', '7102', 'Rs. 9,975.06', 'Rs. 12.47', '@ 0.125%', 'Rs. 2,46,305.42', 'Rs. 1,847.29', '@ 0.75%',
-      'Rs. 2,56,280.48', 'Rs. 1,859.76', 'Rs. 2,60,000.00',
+      'Rs. 2,56,280.48', 'Rs. 1,859.76', 'Rs. 2,60,000.00', 'Date: 5 Mar 2026',
     ]) expect(text, expected).toContain(expected);
     expect(text).not.toContain('IGST');
   });

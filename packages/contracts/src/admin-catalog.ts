@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './constants.ts';
+import { ATTRIBUTE_KINDS, AdminStoneSorts, MAX_ID, STAFF_STONE_STATUSES, STONE_STATUSES } from './constants.ts';
 import { normalisePictureRef, parsePhotoName } from './media.ts';
 
 /**
@@ -84,7 +84,6 @@ export type AdminProductBody = z.infer<typeof AdminProductBody>;
 
 // ---------- Attribute lists ----------
 
-export const ATTRIBUTE_KINDS = ['grade', 'color', 'clarity', 'shape', 'origin'] as const;
 export const AttributeKind = z.enum(ATTRIBUTE_KINDS);
 export type AttributeKind = z.infer<typeof AttributeKind>;
 export const AdminAttributeParams = z.object({ kind: AttributeKind });
@@ -113,10 +112,7 @@ export type AdminCatalogResponse = z.infer<typeof AdminCatalogResponse>;
 
 // ---------- Stones ----------
 
-/** What staff may set; `reserved` and `sold` are set by orders only. */
-export const STAFF_STONE_STATUSES = ['draft', 'available', 'hidden'] as const;
 export const StaffStoneStatus = z.enum(STAFF_STONE_STATUSES);
-export const STONE_STATUSES = ['draft', 'available', 'hidden', 'reserved', 'sold'] as const;
 export const StoneStatus = z.enum(STONE_STATUSES);
 export type StoneStatus = z.infer<typeof StoneStatus>;
 
@@ -124,7 +120,6 @@ export type StoneStatus = z.infer<typeof StoneStatus>;
 
 export const ADMIN_STONES_PER_PAGE = 50;
 const IdList = z.preprocess((v) => (v === undefined || v === '' ? [] : String(v).split(',')), z.array(Id).max(100));
-export const AdminStoneSorts = ['newest', 'oldest', 'price_asc', 'price_desc', 'weight_asc', 'weight_desc', 'sku'] as const;
 
 export const AdminStonesQuery = z.object({
   product: Id.optional(),

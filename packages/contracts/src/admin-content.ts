@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, PAYMENT_METHODS } from './constants.ts';
+import { MAX_ID, PAGE_PLACEMENTS, PAYMENT_METHODS } from './constants.ts';
 import { FriendlyUrl, PictureRef } from './admin-catalog.ts';
 import { EmbedOrigin, SafeLink, SafeWebUrl } from './store.ts';
 
@@ -83,13 +83,8 @@ export const AdminPostCategoryResponse = z.object({ category: AdminPostCategory 
 
 // ---------- Pages ----------
 
-/** Where a page is linked: a page category's menu, the footer's Policies or Know Us, or the menu's pages outside any category. */
-export const PAGE_PLACEMENTS = ['category', 'policy', 'know_us', 'non_categorized'] as const;
 export const PagePlacement = z.enum(PAGE_PLACEMENTS);
 export type PagePlacement = z.infer<typeof PagePlacement>;
-export const PAGE_PLACEMENT_LABELS: Record<PagePlacement, string> = {
-  category: 'In a page category', policy: 'Policies', know_us: 'Know Us', non_categorized: 'Menu, outside any category',
-};
 
 export const AdminPageSummary = z.object({
   id: z.number(), title: z.string(), url: z.string(), placement: PagePlacement,
@@ -137,8 +132,6 @@ const HomePicture = z.object({
   /** Where a click goes; none when empty. */
   href: z.union([z.literal(''), SafeLink]).default(''),
 });
-/** The sizes a slide's pictures are shown at: the wide picture fills the slider's 8:3, the phone picture its 4:5. */
-export const SLIDE_SIZES = { desktop: { width: 1920, height: 720 }, phone: { width: 800, height: 1000 } } as const;
 const FocalPercent = (axis: string) => z.coerce.number({ error: `Enter the ${axis} of the focal point in percent.` }).int(`Whole percent for the ${axis}.`)
   .min(0, `The ${axis} is 0 to 100 percent.`).max(100, `The ${axis} is 0 to 100 percent.`);
 export const HomeSlide = HomePicture.extend({

@@ -8,8 +8,6 @@ import { AdminStonesQuery } from './admin-catalog.ts';
 export const MAX_IMPORT_BYTES = 30 * 1024 * 1024;
 /** The most rows one file may hold. */
 export const MAX_IMPORT_ROWS = 200_000;
-/** Bad rows reported one by one (a dry run and a job); past this only their count is given. */
-export const MAX_IMPORT_ERRORS = 1000;
 
 /** The export takes the stone list's query, without its page. */
 export const AdminStonesExportQuery = AdminStonesQuery.omit({ page: true });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CreditNoteSummary } from './admin-tax.ts';
-import { MAX_ID } from './constants.ts';
+import { ADMIN_ORDER_FILTERS, MAX_ID } from './constants.ts';
 import { OrderAddress, OrderStatus } from './checkout.ts';
-import { ORDER_STAGES, OrderLineStage, OrderNumberPrefix, OrderStage } from './order-states.ts';
+import { OrderLineStage, OrderNumberPrefix, OrderStage } from './order-states.ts';
 
 /**
  * The back office's orders (/api/admin/orders): the list with its filters and CSV export, one
@@ -13,8 +13,6 @@ import { ORDER_STAGES, OrderLineStage, OrderNumberPrefix, OrderStage } from './o
 const Id = z.coerce.number().int().positive().max(MAX_ID);
 export const AdminOrderParams = z.object({ id: Id });
 
-/** The list's filters: a stage, or the orders that owe a customer money back (a payment that could not buy the stones). */
-export const ADMIN_ORDER_FILTERS = [...ORDER_STAGES, 'refund_owed'] as const;
 export const AdminOrderFilter = z.enum(ADMIN_ORDER_FILTERS);
 export type AdminOrderFilter = z.infer<typeof AdminOrderFilter>;
 

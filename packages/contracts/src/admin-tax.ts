@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './constants.ts';
+import { GST_REPORT_TABLES, MAX_ID } from './constants.ts';
 import { GST_STATE_CODES, gstinProblem } from './gst.ts';
 
 /**
@@ -68,9 +68,6 @@ export type CreditNoteSummary = z.infer<typeof CreditNoteSummary>;
 
 // ---------- The monthly GST report ----------
 
-/** GSTR-1 tables the report downloads as CSV. */
-export const GST_REPORT_TABLES = ['b2cs', 'b2cl', 'cdnur', 'exp', 'hsn'] as const;
-export type GstReportTable = (typeof GST_REPORT_TABLES)[number];
 
 export const GstReportQuery = z.object({
   month: z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Choose a month (YYYY-MM).'),

@@ -140,3 +140,53 @@ export type StaffSecondFactor = (typeof STAFF_SECOND_FACTORS)[number];
 export const STAFF_LIMITS = { name: 80, email: 254, recoveryCode: 64, challenge: 200, inviteToken: 200 } as const;
 /** Audit entries per page. */
 export const AUDIT_PAGE_SIZE = 50;
+
+// ---------- The back office's lists ----------
+// Plain lists and labels the back office chooses from; the schemas check values against them.
+
+/** Lists of values a stone is described with (a store keeps its own values of each). */
+export const ATTRIBUTE_KINDS = ['grade', 'color', 'clarity', 'shape', 'origin'] as const;
+/** What staff may set; `reserved` and `sold` are set by orders only. */
+export const STAFF_STONE_STATUSES = ['draft', 'available', 'hidden'] as const;
+export const STONE_STATUSES = ['draft', 'available', 'hidden', 'reserved', 'sold'] as const;
+export const AdminStoneSorts = ['newest', 'oldest', 'price_asc', 'price_desc', 'weight_asc', 'weight_desc', 'sku'] as const;
+/** Bad rows of a stone import reported one by one (a dry run and a job); past this only their count is given. */
+export const MAX_IMPORT_ERRORS = 1000;
+
+/**
+ * Where an order stands, one list for the customer's pages and the back office alike, worked out
+ * from the order's facts on the server (its payment, dispatch, returns and refunds):
+ * - awaiting payment: placed, its stones held; payment lapsed: the hold ran out unpaid; cancelled;
+ * - paid (to be dispatched), dispatched, delivered;
+ * - return requested: a return is open (requested, approved or on its way back);
+ * - returned: a return's stones are back with the shop, not refunded yet;
+ * - partly refunded: some of its stones were refunded; refunded: all of them.
+ */
+export const ORDER_STAGES = [
+  'awaiting_payment', 'payment_lapsed', 'cancelled', 'paid', 'dispatched', 'delivered',
+  'return_requested', 'returned', 'partly_refunded', 'refunded',
+] as const;
+export const ORDER_STAGE_LABELS: Record<(typeof ORDER_STAGES)[number], string> = {
+  awaiting_payment: 'Awaiting payment', payment_lapsed: 'Payment time ran out', cancelled: 'Cancelled',
+  paid: 'Paid', dispatched: 'Dispatched', delivered: 'Delivered',
+  return_requested: 'Return requested', returned: 'Returned', partly_refunded: 'Partly refunded', refunded: 'Refunded',
+};
+/** Where one stone of an order stands once a return or refund touched it. */
+export const ORDER_LINE_STAGES = ['return_requested', 'returned', 'refunded'] as const;
+export const ORDER_LINE_STAGE_LABELS: Record<(typeof ORDER_LINE_STAGES)[number], string> = {
+  return_requested: 'Return requested', returned: 'Returned', refunded: 'Refunded',
+};
+/** The order list's filters: a stage, or the orders that owe a customer money back (a payment that could not buy the stones). */
+export const ADMIN_ORDER_FILTERS = [...ORDER_STAGES, 'refund_owed'] as const;
+
+/** GSTR-1 tables the monthly GST report downloads as CSV. */
+export const GST_REPORT_TABLES = ['b2cs', 'b2cl', 'cdnur', 'exp', 'hsn'] as const;
+export type GstReportTable = (typeof GST_REPORT_TABLES)[number];
+
+/** Where a page is linked: a page category's menu, the footer's Policies or Know Us, or the menu's pages outside any category. */
+export const PAGE_PLACEMENTS = ['category', 'policy', 'know_us', 'non_categorized'] as const;
+export const PAGE_PLACEMENT_LABELS: Record<(typeof PAGE_PLACEMENTS)[number], string> = {
+  category: 'In a page category', policy: 'Policies', know_us: 'Know Us', non_categorized: 'Menu, outside any category',
+};
+/** The sizes a home slide's pictures are shown at: the wide picture fills the slider's 8:3, the phone picture its 4:5. */
+export const SLIDE_SIZES = { desktop: { width: 1920, height: 720 }, phone: { width: 800, height: 1000 } } as const;

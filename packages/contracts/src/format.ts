@@ -1,8 +1,11 @@
-import { groupedAmount } from './money.ts';
+import { RUPEES, displayAmount, groupedAmount } from './money.ts';
+import type { Currency } from './store.ts';
 
 /**
- * How the back office writes what it shows, one way on every page: rupees ("₹ 1,29,000.00", Indian
- * grouping, as prices and orders are kept), counts with their nouns ("1 stone", "2 stones",
+ * How the shop writes what people read, one way everywhere (the back office, the storefront, the
+ * server's emails, payment pages, invoices, credit notes and CSVs): the back office's rupees
+ * ("₹ 1,29,000.00", Indian grouping, as prices and orders are kept), a shop's prices in its own
+ * currency ("Rs. 1,29,000.00", "$310.50"), counts with their nouns ("1 stone", "2 stones",
  * "1,204 stones"), and dates and moments in the shop's own time zone ("5 Mar 2026, 2:05 pm").
  */
 
@@ -21,6 +24,33 @@ export function formatNumber(n: number): string {
 /** Rupees with paise, the back office's money: "₹ 1,29,000.00" (a no-break space after the sign). */
 export function formatRupees(rupees: number): string {
   return `₹\u00a0${groupedAmount(rupees, 'INR')}`;
+}
+
+/**
+ * An amount in a shop's currency, as its customers read it: rupees with Indian grouping,
+ * "Rs. 1,29,000.00"; dollars (rupees x the shop's rate) as the US writes them, "$310.50"; a
+ * negative amount with its minus first, "-Rs. 12.47".
+ */
+export function formatPrice(rupees: number, currency: Currency): string {
+  const value = displayAmount(rupees, currency);
+  const text = groupedAmount(Math.abs(value), currency.currency);
+  const minus = Math.round(value * 100) < 0 ? '-' : '';
+  return currency.currency === 'INR' ? `${minus}${currency.sign} ${text}` : `${minus}${currency.sign}${text}`;
+}
+
+/** Paise as rupees (or the shop's dollars): what the server keeps, written as `formatPrice` writes it. */
+export function formatPaise(paise: number, currency: Currency = RUPEES): string {
+  return formatPrice(paise / 100, currency);
+}
+
+/** The rate a dollar shop converts at, as its customers read it beside the rupees charged: "Rs. 1 = $0.015". */
+export function formatRate(currency: Currency): string {
+  return `${RUPEES.sign} 1 = ${currency.sign}${currency.exchangeRate}`;
+}
+
+/** Paise in a CSV cell: rupees to the paisa without sign or grouping ("12345.67"), as spreadsheets and the GST portal read a number. */
+export function csvAmount(paise: number): string {
+  return (paise / 100).toFixed(2);
 }
 
 /** The noun for a count: `one` for exactly 1, `many` (the noun with an s unless given) otherwise, 0 included. */

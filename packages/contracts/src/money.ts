@@ -17,17 +17,8 @@ export function groupedAmount(value: number, currency: Currency['currency']): st
   return priceFormats[currency].format(value);
 }
 
-/** "Rs. 1,29,000.00" as the shop writes rupees (Indian grouping); dollars as the US writes them, "$310.50". */
-export function formatPrice(rupees: number, currency: Currency): string {
-  const value = displayAmount(rupees, currency);
-  const text = priceFormats[currency.currency].format(value);
-  return currency.currency === 'INR' ? `${currency.sign} ${text}` : `${currency.sign}${text}`;
-}
-
-/** The rate a dollar shop converts at, as its customers read it beside the rupees charged: "Rs. 1 = $0.015". */
-export function formatRate(currency: Currency): string {
-  return `Rs. 1 = ${currency.sign}${currency.exchangeRate}`;
-}
+/** Rupees as they are: payments, GST and refunds are charged in INR whatever a shop shows. */
+export const RUPEES: Currency = { currency: 'INR', exchangeRate: 1, sign: 'Rs.' };
 
 /** The currency a dollar order was shown in at checkout (its rate then), to write its dollars as they were. */
 export function usdAt(usdRate: number): Currency {

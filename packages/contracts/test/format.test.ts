@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatDayMonth, formatNumber, formatRupees, plural, shopTimeZone } from '../src/format.ts';
+import {
+  csvAmount, formatCount, formatDate, formatDateTime, formatDayMonth, formatNumber, formatPaise, formatPrice, formatRate, formatRupees, plural, shopTimeZone,
+} from '../src/format.ts';
+import { RUPEES, usdAt } from '../src/money.ts';
 
 describe("the back office's one way of writing", () => {
   it('writes rupees with the sign, Indian grouping and paise', () => {
@@ -29,5 +32,21 @@ describe("the back office's one way of writing", () => {
     expect(formatDateTime(at, 'UTC')).toBe('4 Mar 2026, 8:35 pm');
     expect(formatDate(new Date(at), 'UTC')).toBe('4 Mar 2026');
     expect(formatDayMonth(at, 'Asia/Kolkata')).toBe('5 Mar');
+  });
+});
+
+describe("a shop's money, as its customers, emails, invoices and CSVs read it", () => {
+  it('writes rupees with Indian grouping and dollars at the shop\'s rate, the minus first', () => {
+    expect(formatPrice(129000, RUPEES)).toBe('Rs. 1,29,000.00');
+    expect(formatPaise(900_000_000_001)).toBe('Rs. 9,00,00,00,000.01');
+    expect(formatPaise(2_500_000, usdAt(0.012))).toBe('$300.00');
+    expect(formatPaise(-1_247)).toBe('-Rs. 12.47');
+    expect(formatPrice(-25, usdAt(0.012))).toBe('-$0.30');
+    expect(formatRate(usdAt(0.015))).toBe('Rs. 1 = $0.015');
+  });
+
+  it('writes a CSV cell\'s amount as a plain number', () => {
+    expect(csvAmount(1_234_567)).toBe('12345.67');
+    expect(csvAmount(-50)).toBe('-0.50');
   });
 });

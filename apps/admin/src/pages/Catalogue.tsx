@@ -1,7 +1,10 @@
 import { Alert, Button, Group, Image, Modal, MultiSelect, NumberInput, Select, Stack, Table, Tabs, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ATTRIBUTE_KINDS, friendlyUrlOf, pictureSrc, type AdminCatalogResponse, type AttributeKind } from '@gemstore/contracts';
+import type { AdminCatalogResponse, AttributeKind } from '@gemstore/contracts';
+import { ATTRIBUTE_KINDS } from '@gemstore/contracts/constants';
+import { friendlyUrlOf } from '@gemstore/contracts/urls';
+import { pictureSrc } from '@gemstore/contracts/pictures';
 import { api, errorMessage, fieldErrors } from '../api.ts';
 import { catalogKey } from './catalogue-shared.ts';
 import { PictureField } from './content-shared.tsx';

@@ -2,7 +2,8 @@ import { Alert, Button, Card, Group, Loader, ScrollArea, SimpleGrid, Stack, Tabl
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { GST_REPORT_TABLES, type GstReportResponse, type GstReportTable } from '@gemstore/contracts';
+import type { GstReportResponse, GstReportTable } from '@gemstore/contracts';
+import { GST_REPORT_TABLES } from '@gemstore/contracts/constants';
 import { api, callUrl, downloadFile, errorMessage, routes } from '../api.ts';
 import { formatRupees } from './catalogue-shared.ts';
 

@@ -1,7 +1,8 @@
 import { ActionIcon, Alert, Box, Button, Card, Grid, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type MouseEvent } from 'react';
-import { SLIDE_SIZES, type AdminHome, type AdminHomeResponse } from '@gemstore/contracts';
+import type { AdminHome, AdminHomeResponse } from '@gemstore/contracts';
+import { SLIDE_SIZES } from '@gemstore/contracts/constants';
 import { api, errorMessage, fieldErrors } from '../api.ts';
 import { homeKey, PictureField } from './content-shared.tsx';
 

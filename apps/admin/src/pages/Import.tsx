@@ -4,9 +4,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  MAX_IMPORT_ERRORS, REQUIRED_STONE_CSV_COLUMNS, STONE_CSV_COLUMNS, STONE_TREATMENTS, type ImportDryRunResponse, type ImportJob, type ImportRowError,
-} from '@gemstore/contracts';
+import type { ImportDryRunResponse, ImportJob, ImportRowError } from '@gemstore/contracts';
+import { MAX_IMPORT_ERRORS, STONE_TREATMENTS } from '@gemstore/contracts/constants';
+import { REQUIRED_STONE_CSV_COLUMNS, STONE_CSV_COLUMNS } from '@gemstore/contracts/stone-fields';
 import { api, errorMessage, fieldErrors } from '../api.ts';
 import { stonesKey } from './catalogue-shared.ts';
 import { formatCount, formatNumber, formatWhen } from '../format.ts';

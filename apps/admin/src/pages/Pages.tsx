@@ -4,9 +4,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  friendlyUrlOf, PAGE_PLACEMENT_LABELS, PAGE_PLACEMENTS, type AdminPage, type AdminPageBody, type AdminPageCategory, type AdminPageSummary, type PagePlacement,
-} from '@gemstore/contracts';
+import type { AdminPage, AdminPageBody, AdminPageCategory, AdminPageSummary, PagePlacement } from '@gemstore/contracts';
+import { friendlyUrlOf } from '@gemstore/contracts/urls';
+import { PAGE_PLACEMENT_LABELS, PAGE_PLACEMENTS } from '@gemstore/contracts/constants';
 import { pagePathOf } from '@gemstore/contracts/paths';
 import { api, errorMessage, fieldErrors } from '../api.ts';
 import { RichText } from './rich-text-lazy.tsx';

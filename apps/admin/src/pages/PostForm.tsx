@@ -2,7 +2,8 @@ import { Alert, Anchor, Badge, Button, Grid, Group, MultiSelect, Paper, Segmente
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { friendlyUrlOf, type AdminPost, type AdminPostBody, type PostStatus } from '@gemstore/contracts';
+import type { AdminPost, AdminPostBody, PostStatus } from '@gemstore/contracts';
+import { friendlyUrlOf } from '@gemstore/contracts/urls';
 import { postPathOf } from '@gemstore/contracts/paths';
 import { api, errorMessage, fieldErrors } from '../api.ts';
 import { RichText } from './rich-text-lazy.tsx';

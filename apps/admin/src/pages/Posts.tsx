@@ -5,7 +5,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { friendlyUrlOf, type AdminPostCategory, type PostStatus } from '@gemstore/contracts';
+import type { AdminPostCategory, PostStatus } from '@gemstore/contracts';
+import { friendlyUrlOf } from '@gemstore/contracts/urls';
 import { api, errorMessage, fieldErrors } from '../api.ts';
 import { formatDate, POST_STATUS_LABELS, postCategoriesKey, postsKey, postStatusColor } from './content-shared.tsx';
 

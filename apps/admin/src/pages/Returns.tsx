@@ -4,10 +4,8 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import {
-  ORDER_STAGE_LABELS, type ReturnStatus, type AdminReturn, type AdminReturnResponse, type AdminReturnStatusBody,
-  type AdminReturnSummary,
-} from '@gemstore/contracts';
+import type { ReturnStatus, AdminReturn, AdminReturnResponse, AdminReturnStatusBody, AdminReturnSummary } from '@gemstore/contracts';
+import { ORDER_STAGE_LABELS } from '@gemstore/contracts/constants';
 import { ApiError, api, errorMessage, fieldErrors } from '../api.ts';
 import { formatRupees } from './catalogue-shared.ts';
 import { formatWhen, orderKey, ordersKey } from './orders-shared.ts';

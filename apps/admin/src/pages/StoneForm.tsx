@@ -5,10 +5,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  STONE_TREATMENTS, TREATMENT_LABELS, caratsFromMg, mgFromCarats, mgFromRatti, rattiFromMg, stoneFieldList,
-  type AdminStone, type AdminStoneBody, type Photo, type StoneFieldName, type StoneFieldSpec, type SuitedKind,
-} from '@gemstore/contracts';
+import type { AdminStone, AdminStoneBody, Photo, StoneFieldName, SuitedKind } from '@gemstore/contracts';
+import { STONE_TREATMENTS, TREATMENT_LABELS, mgFromRatti, rattiFromMg } from '@gemstore/contracts/constants';
+import { caratsFromMg, mgFromCarats } from '@gemstore/contracts/money';
+import { stonePlainFieldList, type StoneFieldPlain } from '@gemstore/contracts/stone-fields';
 import { api, errorMessage, fieldErrors, uploadPicture } from '../api.ts';
 import { catalogKey, statusColor, stonesKey } from './catalogue-shared.ts';
 import { PictureField } from './content-shared.tsx';
@@ -44,13 +44,13 @@ function mgOf(unit: WeightUnit, typed: string, rattiMg: number): string {
 }
 
 /**
- * The form as typed, one text per field of the stone's description (contracts stone-fields.ts),
+ * The form as typed, one text per field of the stone's description (contracts stone-field-list.ts),
  * but its photos, which are kept apart in their order. A field added there is held, loaded and
  * sent here without another line; only its input below is placed by hand.
  */
 type DraftName = Exclude<StoneFieldName, 'photos'>;
 type Draft = Record<DraftName, string>;
-const draftFields = stoneFieldList().filter(([, f]) => f.input !== 'photos') as [DraftName, StoneFieldSpec][];
+const draftFields = stonePlainFieldList().filter(([, f]) => f.input !== 'photos') as [DraftName, StoneFieldPlain][];
 
 /** A new stone: every field empty, those the form may leave out at their first value (a draft, no treatment). */
 const EMPTY = Object.fromEntries(draftFields.map(([name, f]) => [name, f.initial === undefined ? '' : String(f.initial)])) as Draft;

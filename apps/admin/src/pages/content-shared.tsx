@@ -1,7 +1,8 @@
 import { Alert, Button, FileButton, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { photoOf, type PostStatus } from '@gemstore/contracts';
+import type { PostStatus } from '@gemstore/contracts';
+import { photoOf } from '@gemstore/contracts/pictures';
 import { errorMessage, uploadPicture } from '../api.ts';
 
 /** Query keys of the content pages: a change refreshes the lists that show it. */

@@ -1,4 +1,5 @@
-import { AdminStoneSorts, STONE_STATUSES, type AdminStonesQuery } from '@gemstore/contracts';
+import type { AdminStonesQuery } from '@gemstore/contracts';
+import { AdminStoneSorts, STONE_STATUSES } from '@gemstore/contracts/constants';
 
 /**
  * The stone list's filters live in the page's address, under the names of the API's query

@@ -3,6 +3,7 @@ import {
   ADMIN_ORDERS_PER_PAGE, type AdminOrderNumbering, type AdminOrderNumberingResponse, type AdminStoneOrdersResponse, formatOrderNumber, type AdminCancelBody, type AdminDispatchBody, type AdminOrder, type AdminOrderResponse,
   type AdminOrdersExportQuery, type AdminOrdersQuery, type AdminOrdersResponse, type AdminRefundBody, type AdminRefundResponse, type OrderCsvColumn,
 } from '@gemstore/contracts';
+import { csvAmount } from '@gemstore/contracts/format';
 import type { Database } from '@gemstore/db';
 import { type RequestContext, within } from '../lib/context.ts';
 import type { Transaction } from '../lib/db.ts';
@@ -202,7 +203,7 @@ export function adminOrderFlows(db: Database, services: Services, messages: Orde
           return {
             order_number: s.order_number, placed_on: r.placedOn.toISOString(), status: s.stage_label,
             customer_name: s.customer.name, customer_email: s.customer.email ?? '', customer_phone: s.customer.phone ?? '',
-            stones: String(r.totalQty), skus: skus.join(' '), total: (r.totalPaise / 100).toFixed(2),
+            stones: String(r.totalQty), skus: skus.join(' '), total: csvAmount(r.totalPaise),
             payment_reference: (payingPayment(r, own) ?? own.at(-1))?.providerPaymentId ?? '',
             courier_partner: r.courierPartner ?? '', tracking_number: r.trackingNumber ?? '',
             dispatched_on: r.dispatchedAt?.toISOString() ?? '', delivered_on: r.deliveredAt?.toISOString() ?? '',

@@ -1,4 +1,5 @@
 import type { GstReportCsvQuery, GstReportQuery, GstReportResponse, GstReportTable } from '@gemstore/contracts';
+import { csvAmount } from '@gemstore/contracts/format';
 import type { InvoiceLine } from '@gemstore/db';
 import type { StaffContext } from '../lib/context.ts';
 import type { CreditNoteRow, InvoiceRow } from '../modules/invoices/invoices.service.ts';
@@ -48,7 +49,6 @@ function quantityOf(line: InvoiceLine): number {
   return line.quantity ?? 1;
 }
 
-const rupees = (paise: number) => (paise / 100).toFixed(2);
 const rate = (rateBp: number) => String(rateBp / 100);
 const csvDate = (d: Date) => {
   const parts = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).formatToParts(d);
@@ -121,18 +121,18 @@ export function gstReportFlows({ invoices }: Services) {
           key: `${e.place.code}|${e.place.name}|${line.rateBp}`, line, sign: e.sign, meta: { place: e.place, rateBp: line.rateBp },
         })))).sort((a, b) => a.meta.place.code.localeCompare(b.meta.place.code) || a.meta.place.name.localeCompare(b.meta.place.name) || a.meta.rateBp - b.meta.rateBp).map((g) => ({
           Type: 'OE', 'Place Of Supply': placeLabel(g.meta.place), Rate: rate(g.meta.rateBp), 'Applicable % of Tax Rate': '',
-          'Taxable Value': rupees(g.sums.taxable), 'Cess Amount': '0.00', 'E-Commerce GSTIN': '',
+          'Taxable Value': csvAmount(g.sums.taxable), 'Cess Amount': '0.00', 'E-Commerce GSTIN': '',
         }));
       case 'b2cl':
       case 'exp':
         return all.filter((e) => e.sign > 0 && e.table === table).flatMap((e) => {
           const inv = e.doc as InvoiceRow;
           return grouped(inv.lines.map((line) => ({ key: String(line.rateBp), line, sign: 1, meta: line.rateBp }))).map((g): Record<string, string> => table === 'b2cl' ? {
-            'Invoice Number': inv.number!, 'Invoice date': csvDate(inv.issuedAt), 'Invoice Value': rupees(inv.totalPaise), 'Place Of Supply': placeLabel(e.place),
-            'Applicable % of Tax Rate': '', Rate: rate(g.meta), 'Taxable Value': rupees(g.sums.taxable), 'Cess Amount': '0.00', 'E-Commerce GSTIN': '',
+            'Invoice Number': inv.number!, 'Invoice date': csvDate(inv.issuedAt), 'Invoice Value': csvAmount(inv.totalPaise), 'Place Of Supply': placeLabel(e.place),
+            'Applicable % of Tax Rate': '', Rate: rate(g.meta), 'Taxable Value': csvAmount(g.sums.taxable), 'Cess Amount': '0.00', 'E-Commerce GSTIN': '',
           } : {
-            'Export Type': 'WPAY', 'Invoice Number': inv.number!, 'Invoice date': csvDate(inv.issuedAt), 'Invoice Value': rupees(inv.totalPaise),
-            'Port Code': '', 'Shipping Bill Number': '', 'Shipping Bill Date': '', Rate: rate(g.meta), 'Taxable Value': rupees(g.sums.taxable), 'Cess Amount': '0.00',
+            'Export Type': 'WPAY', 'Invoice Number': inv.number!, 'Invoice date': csvDate(inv.issuedAt), 'Invoice Value': csvAmount(inv.totalPaise),
+            'Port Code': '', 'Shipping Bill Number': '', 'Shipping Bill Date': '', Rate: rate(g.meta), 'Taxable Value': csvAmount(g.sums.taxable), 'Cess Amount': '0.00',
           });
         });
       case 'cdnur':
@@ -140,15 +140,15 @@ export function gstReportFlows({ invoices }: Services) {
           const note = e.doc as CreditNoteRow;
           return grouped(note.lines.map((line) => ({ key: String(line.rateBp), line, sign: 1, meta: line.rateBp }))).map((g) => ({
             'UR Type': e.table === 'exp' ? 'EXPWP' : 'B2CL', 'Note Number': note.number, 'Note Date': csvDate(note.issuedAt), 'Note Type': 'C',
-            'Place Of Supply': placeLabel(e.place), 'Note Value': rupees(note.totalPaise), 'Applicable % of Tax Rate': '', Rate: rate(g.meta),
-            'Taxable Value': rupees(g.sums.taxable), 'Cess Amount': '0.00',
+            'Place Of Supply': placeLabel(e.place), 'Note Value': csvAmount(note.totalPaise), 'Applicable % of Tax Rate': '', Rate: rate(g.meta),
+            'Taxable Value': csvAmount(g.sums.taxable), 'Cess Amount': '0.00',
           }));
         });
       case 'hsn':
         return hsnRows(all).map((g) => ({
           HSN: g.meta.hsn, Description: g.meta.description, UQC: isService(g.meta.hsn) ? 'NA' : 'NOS-NUMBERS', 'Total Quantity': String(g.quantity),
-          'Total Value': rupees(g.sums.total), Rate: rate(g.meta.rateBp), 'Taxable Value': rupees(g.sums.taxable), 'Integrated Tax Amount': rupees(g.sums.igst),
-          'Central Tax Amount': rupees(g.sums.cgst), 'State/UT Tax Amount': rupees(g.sums.sgst), 'Cess Amount': '0.00',
+          'Total Value': csvAmount(g.sums.total), Rate: rate(g.meta.rateBp), 'Taxable Value': csvAmount(g.sums.taxable), 'Integrated Tax Amount': csvAmount(g.sums.igst),
+          'Central Tax Amount': csvAmount(g.sums.cgst), 'State/UT Tax Amount': csvAmount(g.sums.sgst), 'Cess Amount': '0.00',
         }));
     }
   }

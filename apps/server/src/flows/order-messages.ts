@@ -1,9 +1,10 @@
-import { formatPrice, formatRate, usdAt } from '@gemstore/contracts/money';
+import { formatCount, formatPaise, formatRate } from '@gemstore/contracts/format';
+import { usdAt } from '@gemstore/contracts/money';
 import type { Config } from '../config.ts';
 import type { RequestContext } from '../lib/context.ts';
 import { escapeHtml } from '../lib/html.ts';
 import type { CustomerMessage, QueuedMessage } from '../modules/notifications/notifications.service.ts';
-import { type OrderEventRow, orderNumberOf, type OrderRow, rupees } from '../modules/orders/orders.service.ts';
+import { type OrderEventRow, orderNumberOf, type OrderRow } from '../modules/orders/orders.service.ts';
 import { storeOrigin } from '../modules/stores/stores.service.ts';
 import type { Services } from '../services.ts';
 
@@ -22,9 +23,9 @@ const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? St
  * dollars at the order's rate first, with the rupees charged and the rate beside them.
  */
 function chargedText(order: OrderRow, paise: number): string {
-  if (order.usdRate === null) return rupees(paise);
+  if (order.usdRate === null) return formatPaise(paise);
   const usd = usdAt(order.usdRate);
-  return `${formatPrice(paise / 100, usd)} (charged as ${rupees(paise)}, at ${formatRate(usd)})`;
+  return `${formatPaise(paise, usd)} (charged as ${formatPaise(paise)}, at ${formatRate(usd)})`;
 }
 
 /** The letter of each step the customer is told about; null for the others (notes, lapsed payments ...). */
@@ -37,7 +38,7 @@ function letterOf(store: string, order: OrderRow, e: OrderEventRow): Letter | nu
       return {
         subject: `${store}: order ${n} placed`,
         paragraphs: [
-          `Thank you for your order ${n} of ${order.totalQty} ${order.totalQty === 1 ? 'stone' : 'stones'}, ${chargedText(order, order.totalPaise)} in all.`,
+          `Thank you for your order ${n} of ${formatCount(order.totalQty, 'stone')}, ${chargedText(order, order.totalPaise)} in all.`,
           'Your stones are held for you while you pay. If the payment page closed, open the order and choose Retry Payment.',
         ],
       };
@@ -78,7 +79,7 @@ function letterOf(store: string, order: OrderRow, e: OrderEventRow): Letter | nu
       return {
         subject: `${store}: refund for order ${n}`,
         paragraphs: [
-          `We have refunded ${rupees(Number(d.amount_paise ?? 0))} for order ${n}${e.returnId ? ` (${ret})` : ''} to the card, account or wallet you paid with.`,
+          `We have refunded ${formatPaise(Number(d.amount_paise ?? 0))} for order ${n}${e.returnId ? ` (${ret})` : ''} to the card, account or wallet you paid with.`,
           'Banks usually show it within 5 to 7 working days.',
         ],
       };

@@ -3,12 +3,12 @@ import type { Route } from './+types/order-list';
 import { Breadcrumbs } from '../components/ui/breadcrumbs.tsx';
 import { SafeImage } from '../components/ui/safe-image.tsx';
 import { useOrders } from '../features/orders/api/get-orders.ts';
-import { formatOrderDate, orderLineTitle } from '../features/orders/format.ts';
+import { orderLineTitle } from '../features/orders/format.ts';
 import { itemPath } from '../lib/item-format.ts';
 import { mediaUrl } from '../lib/media.ts';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
 import { INR, formatPrice } from '../lib/money.ts';
-import { usePriceFormatter } from '../lib/store-context.tsx';
+import { usePriceFormatter, useShopDates } from '../lib/store-context.tsx';
 import checkoutCss from '../styles/checkout.css?url';
 import type { RouteHandle } from '../lib/stylesheets.tsx';
 
@@ -17,6 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Your O
 
 /** /order/all: placed date, quantity, total, ship-to, order number, details link, where it stands and the stones of each order. */
 export default function OrderList() {
+  const dates = useShopDates();
   const orders = useOrders();
   const price = usePriceFormatter();
   return (
@@ -33,7 +34,7 @@ export default function OrderList() {
           {orders.data.orders.map((order) => (
             <li key={order.id} className="order-card" data-testid="order-card" data-order-id={order.id}>
               <dl className="order-card__head">
-                <div><dt>Order placed</dt><dd>{formatOrderDate(order.placed_on)}</dd></div>
+                <div><dt>Order placed</dt><dd>{dates.date(order.placed_on)}</dd></div>
                 <div><dt>Quantity</dt><dd>{order.total_qty}</dd></div>
                 <div><dt>Total</dt><dd>{price(order.total_amount)}</dd></div>
                 <div><dt>Ship to</dt><dd>{order.shipping_address2.name}</dd></div>
@@ -46,7 +47,7 @@ export default function OrderList() {
                 <p className={`order-status order-status--${order.stage}`} data-testid="order-stage">{order.stage_label}</p>
                 {order.refunded_amount > 0 && (
                   <p className="muted" data-testid="order-refunded">
-                    Refunded {formatPrice(order.refunded_amount, INR)}{order.refunded_on && <> on {formatOrderDate(order.refunded_on)}</>}
+                    Refunded {formatPrice(order.refunded_amount, INR)}{order.refunded_on && <> on {dates.date(order.refunded_on)}</>}
                     {' · '}net paid {formatPrice(order.net_paid, INR)}
                   </p>
                 )}

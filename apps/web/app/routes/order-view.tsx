@@ -7,10 +7,9 @@ import { CreditNoteDownloads, InvoiceDownload } from '../features/orders/compone
 import { OrderLines } from '../features/orders/components/order-lines.tsx';
 import { OrderTimeline } from '../features/orders/components/order-timeline.tsx';
 import { ReturnRequestCard } from '../features/orders/components/return-request-card.tsx';
-import { formatOrderDate } from '../features/orders/format.ts';
 import { INR, formatPrice, formatRate, usdAt } from '../lib/money.ts';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
-import { usePriceFormatter } from '../lib/store-context.tsx';
+import { usePriceFormatter, useShopDates } from '../lib/store-context.tsx';
 import checkoutCss from '../styles/checkout.css?url';
 import { positiveId } from '../lib/ids.ts';
 import type { RouteHandle } from '../lib/stylesheets.tsx';
@@ -22,6 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Order 
 
 /** /order/view/{id}: the order's details, payment (or Retry Payment), its history, returns and the return tracking form. */
 export default function OrderView() {
+  const dates = useShopDates();
   const params = useParams();
   const [query] = useSearchParams();
   const orderId = positiveId(params.id);
@@ -45,7 +45,7 @@ export default function OrderView() {
             <div>
               <h1 className="page-title">Order Details</h1>
               <p className="order-view__meta">
-                Ordered on <span data-testid="order-placed">{formatOrderDate(order.placed_on)}</span>
+                Ordered on <span data-testid="order-placed">{dates.date(order.placed_on)}</span>
                 <span aria-hidden="true"> · </span>
                 Order <span data-testid="order-number">{order.order_number}</span>
                 <span aria-hidden="true"> · </span>
@@ -96,7 +96,7 @@ export default function OrderView() {
                     {order.refunds.map((r, i) => (
                       <li key={i}>
                         {r.status === 'processed' ? 'Refunded' : 'Refund on its way:'} {formatPrice(r.amount, INR)}
-                        {r.status === 'processed' ? ' on ' : ', asked on '}{formatOrderDate(r.at)}
+                        {r.status === 'processed' ? ' on ' : ', asked on '}{dates.date(r.at)}
                       </li>
                     ))}
                   </ul>
@@ -134,7 +134,7 @@ export default function OrderView() {
             </div>
             {order.order_dispatch && (
               <p className="muted" data-testid="dispatch">
-                Dispatched on {formatOrderDate(order.order_dispatch.dispatched_on)} with {order.order_dispatch.courier_partner}, tracking number {order.order_dispatch.tracking_number}.
+                Dispatched on {dates.date(order.order_dispatch.dispatched_on)} with {order.order_dispatch.courier_partner}, tracking number {order.order_dispatch.tracking_number}.
               </p>
             )}
             <OrderLines lines={order.details} />

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { gstRateLabel } from '@gemstore/contracts';
+import { formatDate, formatPaise, shopTimeZone } from '@gemstore/contracts/format';
 import type { CreditNoteRow, InvoiceRow } from './invoices.repo.ts';
 
 /**
@@ -54,14 +55,8 @@ function write(doc: PDFKit.PDFDocument, text: string, weight: Weight, size: numb
   });
 }
 
-/** Rupees from paise with Indian digit grouping: `Rs. 1,23,456.78`. */
-export function rupees(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const abs = Math.abs(paise);
-  return `${sign}Rs. ${Math.floor(abs / 100).toLocaleString('en-IN')}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-const dateOf = (d: Date) => new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(d);
+/** A tax document's day: GST keeps India's time, whatever the shop's own. */
+const dateOf = (d: Date) => formatDate(d, shopTimeZone(true));
 
 /** What a tax document shows beyond its figures: its kind, its number's label, and the lines under the number. */
 interface DocumentMeta {
@@ -166,12 +161,12 @@ function renderDocument(row: TaxDocument, tax: boolean, orderNumber: string, fon
   rowOf(cols.map((c) => c.h), true);
   for (const l of row.lines) {
     const described = `${l.description} (SKU ${l.sku})`;
-    if (!tax) { rowOf([described, rupees(l.pricePaise)]); continue; }
+    if (!tax) { rowOf([described, formatPaise(l.pricePaise)]); continue; }
     const rate = gstRateLabel(l.rateBp);
     const split = row.intraState
-      ? [`${rupees(l.cgstPaise)}\n@ ${gstRateLabel(l.rateBp / 2)}`, `${rupees(l.sgstPaise)}\n@ ${gstRateLabel(l.rateBp / 2)}`]
-      : [`${rupees(l.igstPaise)}\n@ ${rate}`];
-    rowOf([described, l.hsn, rupees(l.taxablePaise), rate, ...split, rupees(l.pricePaise)]);
+      ? [`${formatPaise(l.cgstPaise)}\n@ ${gstRateLabel(l.rateBp / 2)}`, `${formatPaise(l.sgstPaise)}\n@ ${gstRateLabel(l.rateBp / 2)}`]
+      : [`${formatPaise(l.igstPaise)}\n@ ${rate}`];
+    rowOf([described, l.hsn, formatPaise(l.taxablePaise), rate, ...split, formatPaise(l.pricePaise)]);
   }
 
   // Totals.
@@ -182,15 +177,15 @@ function renderDocument(row: TaxDocument, tax: boolean, orderNumber: string, fon
     write(doc, value, bold ? 'bold' : 'regular', bold ? 10.5 : 9, { width: width * 0.2, align: 'right' }, { x: left + width * 0.8, y });
   };
   if (tax) {
-    total('Taxable value', rupees(row.taxablePaise));
+    total('Taxable value', formatPaise(row.taxablePaise));
     if (row.intraState) {
-      total('CGST', rupees(row.cgstPaise));
-      total('SGST', rupees(row.sgstPaise));
+      total('CGST', formatPaise(row.cgstPaise));
+      total('SGST', formatPaise(row.sgstPaise));
     } else {
-      total('IGST', rupees(row.igstPaise));
+      total('IGST', formatPaise(row.igstPaise));
     }
   }
-  total(meta.totalLabel, rupees(row.totalPaise), true);
+  total(meta.totalLabel, formatPaise(row.totalPaise), true);
   doc.moveDown(1.5);
   doc.fillColor('#555');
   write(doc, meta.footnote, 'regular', 8, { width }, { x: left, y: doc.y });

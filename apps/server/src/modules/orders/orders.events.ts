@@ -1,4 +1,5 @@
-import { formatPrice, type OrderTimelineEntry } from '@gemstore/contracts';
+import type { OrderTimelineEntry } from '@gemstore/contracts';
+import { formatPaise } from '@gemstore/contracts/format';
 import type { OrderEventRow } from './orders.repo.ts';
 
 /**
@@ -35,12 +36,6 @@ const CUSTOMER_KINDS = new Set<OrderEventKind>([
   'refund_started', 'refund_processed', 'refund_failed',
 ]);
 
-const INR = { currency: 'INR', exchangeRate: 1, sign: 'Rs.' } as const;
-
-/** Paise as the shop writes rupees ("Rs. 1,29,000.00"): payments and refunds are always in rupees. */
-export function rupees(paise: number): string {
-  return formatPrice(paise / 100, INR);
-}
 
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
@@ -51,7 +46,7 @@ export function eventDetail(e: Pick<OrderEventRow, 'kind' | 'data' | 'returnId' 
   switch (e.kind as OrderEventKind) {
     case 'paid':
     case 'payment_flagged':
-      return [typeof d.amount_paise === 'number' ? rupees(d.amount_paise) : '', forCustomer ? '' : text(d.payment_id)].filter(Boolean).join(' · ');
+      return [typeof d.amount_paise === 'number' ? formatPaise(d.amount_paise) : '', forCustomer ? '' : text(d.payment_id)].filter(Boolean).join(' · ');
     case 'dispatched':
     case 'return_tracking':
     case 'return_picked_up':
@@ -61,7 +56,7 @@ export function eventDetail(e: Pick<OrderEventRow, 'kind' | 'data' | 'returnId' 
     case 'refund_started':
     case 'refund_processed':
     case 'refund_failed':
-      return [typeof d.amount_paise === 'number' ? rupees(d.amount_paise) : '', ret, forCustomer ? '' : text(d.provider_refund_id)].filter(Boolean).join(' · ');
+      return [typeof d.amount_paise === 'number' ? formatPaise(d.amount_paise) : '', ret, forCustomer ? '' : text(d.provider_refund_id)].filter(Boolean).join(' · ');
     default:
       return ret;
   }

@@ -10,7 +10,7 @@ import * as repo from './orders.repo.ts';
 import * as dashboard from './orders.dashboard.repo.ts';
 
 export type { AdminOrderFilter, AdminOrderRow, DispatchRow, NewOrderEvent, OrderEventRow, OrderLineRow, OrderRow } from './orders.repo.ts';
-export { customerTimeline, eventDetail, eventLabel, ORDER_EVENT_LABELS, rupees, type OrderEventKind } from './orders.events.ts';
+export { customerTimeline, eventDetail, eventLabel, ORDER_EVENT_LABELS, type OrderEventKind } from './orders.events.ts';
 
 
 /**

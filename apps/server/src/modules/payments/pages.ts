@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { formatPaise } from '@gemstore/contracts/format';
 import { escapeHtml } from '../../lib/html.ts';
 import type { PaymentProvider } from './providers.ts';
 
@@ -24,9 +25,6 @@ function scriptJson(value: unknown): string {
     .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-function rupees(paise: number): string {
-  return `Rs. ${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
 
 const STYLE = `
   body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#f6f3ee;color:#1f1b16;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
@@ -50,7 +48,7 @@ export function sandboxPage(d: PayPageData, callbackPath: string, signed: { paym
   return page(`Pay ${d.storeName} – sandbox`, `
     <h1>${escapeHtml(d.storeName)}</h1>
     <dl><dt>Order</dt><dd>${escapeHtml(d.orderNumber)}</dd><dt>Payment order</dt><dd>${escapeHtml(d.providerOrderId)}</dd></dl>
-    <p class="amount">${escapeHtml(rupees(d.amountPaise))}</p>
+    <p class="amount">${escapeHtml(formatPaise(d.amountPaise))}</p>
     <div class="actions">
       <form method="post" action="${escapeHtml(callbackPath)}">
         ${hidden('razorpay_payment_id', signed.paymentId)}${hidden('razorpay_order_id', d.providerOrderId)}${hidden('razorpay_signature', signed.signature)}
@@ -100,7 +98,7 @@ export function razorpayPage(d: PayPageData, callbackUrl: string, nonce: string)
   return page(`Pay ${d.storeName}`, `
     <h1>${escapeHtml(d.storeName)}</h1>
     <dl><dt>Order</dt><dd>${escapeHtml(d.orderNumber)}</dd></dl>
-    <p class="amount">${escapeHtml(rupees(d.amountPaise))}</p>
+    <p class="amount">${escapeHtml(formatPaise(d.amountPaise))}</p>
     <div class="actions"><button class="pay" id="pay" type="button">Pay now</button></div>
     <p class="note">The secure Razorpay window opens for the payment.</p>
     <script src="https://checkout.razorpay.com/v1/checkout.js" nonce="${nonce}"></script>

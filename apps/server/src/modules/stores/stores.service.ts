@@ -1,6 +1,7 @@
 import {
   type Currency, isMediaRef, isSafeLink, isSafeWebUrl, pictureSrc, type SiteLayout, StoreConfigurationInput, type StoreProfile, type StoreProfileResponse,
 } from '@gemstore/contracts';
+import { RUPEES } from '@gemstore/contracts/money';
 import type { Database, StoreConfiguration } from '@gemstore/db';
 import { type CacheCounter, NO_CACHE_COUNTER } from '../../lib/metrics.ts';
 import type { Config, SiteConfig } from '../../config.ts';
@@ -13,7 +14,7 @@ import * as repo from './stores.repo.ts';
 
 export function storeCurrency(store: Store): Currency {
   return store.currency === 'INR'
-    ? { currency: 'INR', exchangeRate: 1, sign: 'Rs.' }
+    ? RUPEES
     : { currency: 'USD', exchangeRate: store.usdRate, sign: '$' };
 }
 

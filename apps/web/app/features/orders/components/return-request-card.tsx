@@ -1,11 +1,13 @@
 import type { ReturnRequest } from '@gemstore/contracts';
 import { SafeImage } from '../../../components/ui/safe-image.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
-import { formatOrderDate, orderLineTitle } from '../format.ts';
+import { useShopDates } from '../../../lib/store-context.tsx';
+import { orderLineTitle } from '../format.ts';
 import { TrackingForm } from './tracking-form.tsx';
 
 /** One return request: status, reason, comment, photos (200 px), its stones, and the courier details. */
 export function ReturnRequestCard({ request }: { request: ReturnRequest }) {
+  const dates = useShopDates();
   return (
     <article className="return-card" data-testid="return-request" data-return-id={request.id}>
       <header className="return-card__head">
@@ -13,7 +15,7 @@ export function ReturnRequestCard({ request }: { request: ReturnRequest }) {
         <span className={`badge badge--status badge--${request.status}`} data-testid="return-status">{request.status_label}</span>
       </header>
       <dl className="facts">
-        <div><dt>Requested on</dt><dd>{formatOrderDate(request.placed_on)}</dd></div>
+        <div><dt>Requested on</dt><dd>{dates.date(request.placed_on)}</dd></div>
         <div><dt>Stones</dt><dd>{request.total_qty}</dd></div>
         <div><dt>Reason</dt><dd data-testid="return-reason">{request.reason_label}</dd></div>
         {request.status === 'picked_up' && request.courier_partner && (

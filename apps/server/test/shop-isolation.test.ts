@@ -6,11 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { endpoints, shopCall } from '@gemstore/contracts';
 import {
   addresses, authTokens, cartLines, customers, invoices, items, orderDispatches, orderEvents, orderLines, orders, payments,
   refundLines, refunds, returnImages, returnLines, returnRequests, wishlistItems,
 } from '@gemstore/db';
 import type { CustomerContext, RequestContext } from '../src/lib/context.ts';
+import type { EndpointRequest } from '../src/lib/endpoints.ts';
 import { AppError } from '../src/lib/errors.ts';
 import { buildTestApp, systemContext, type TestApp } from './helper.ts';
 import {
@@ -258,5 +260,35 @@ describe('shop isolation of the services', () => {
     }
     expect(leaked).toEqual([]);
     expect(await rowsOf(b)).toEqual(before);
+  });
+});
+
+describe("a handler's request context", () => {
+  /** Checked by the compiler (npm run typecheck), never run: a storeless call's request has no ctx. */
+  function types(
+    webhook: EndpointRequest<typeof endpoints.razorpayWebhook>, payPage: EndpointRequest<typeof endpoints.paymentCallback>,
+    checkDomain: EndpointRequest<typeof endpoints.checkDomain>, health: EndpointRequest<typeof endpoints.health>,
+    profile: EndpointRequest<typeof endpoints.storeProfile>, robots: EndpointRequest<typeof endpoints.robots>,
+  ): RequestContext[] {
+    // @ts-expect-error a provider's webhook arrives without a shop
+    void webhook.ctx;
+    // @ts-expect-error a payment page names only an order
+    void payPage.ctx;
+    // @ts-expect-error check-domain asks about any domain
+    void checkDomain.ctx;
+    // @ts-expect-error the load balancer's call has no shop
+    void health.ctx;
+    return [profile.ctx, robots.ctx];
+  }
+
+  it('is set on the calls of one shop only, as the route table says', async () => {
+    expect(typeof types).toBe('function');
+    const storeless = Object.entries(endpoints).filter(([, e]) => !shopCall(e)).map(([name]) => name);
+    expect(storeless).toEqual(expect.arrayContaining(['razorpayWebhook', 'paymentCallback', 'sandboxPage', 'checkDomain', 'health', 'openApi', 'outbox']));
+    expect(storeless).not.toContain('robots');
+    expect(storeless).not.toContain('storeProfile');
+    // The tenant plugin follows the table: a storeless call needs no domain, a shop's call does.
+    expect((await t.app.inject({ url: `/api/check-domain/${a.shop.domain}` })).json()).toMatchObject({ exists: true });
+    expect((await t.app.inject({ url: '/api/store-profile', headers: { domain: 'nowhere.test' } })).json().code).toBe('unknown_store');
   });
 });

@@ -71,7 +71,7 @@ export async function findOrderByIdInAnyShop(db: Executor, orderId: number, lock
   return row ?? null;
 }
 
-export async function findOrderByProviderOrderId(db: Executor, providerOrderId: string): Promise<OrderRow | null> {
+export async function findOrderByProviderOrderIdInAnyShop(db: Executor, providerOrderId: string): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)).limit(1);
   return row ?? null;
 }

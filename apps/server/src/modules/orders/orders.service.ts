@@ -154,7 +154,7 @@ export function createOrdersService({ db }: { db: Database }) {
     /** Any shop's order by id, for a payment page or callback that names only the order: go on in the shop it names. */
     findByIdInAnyShop: (scope: Scope, orderId: number, lock = false) => repo.findOrderByIdInAnyShop(q(scope), orderId, lock),
     /** Any shop's order by its provider order id (a provider's webhook): go on in the shop it names. */
-    findByProviderOrderIdInAnyShop: (scope: Scope, providerOrderId: string) => repo.findOrderByProviderOrderId(q(scope), providerOrderId),
+    findByProviderOrderIdInAnyShop: (scope: Scope, providerOrderId: string) => repo.findOrderByProviderOrderIdInAnyShop(q(scope), providerOrderId),
 
     lines: (scope: ShopScope, orderIds: number[]) => repo.listOrderLines(q(scope), scope.store.id, orderIds),
     /** The numbers of these orders of the store as people read them (`RG-12`), by order id. */

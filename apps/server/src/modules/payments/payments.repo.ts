@@ -73,7 +73,7 @@ export async function findRefundByIdInAnyShop(db: Executor, id: number): Promise
   return row ?? null;
 }
 
-export async function findRefundByProviderId(db: Executor, provider: string, providerRefundId: string, lock = false): Promise<RefundRow | null> {
+export async function findRefundByProviderIdInAnyShop(db: Executor, provider: string, providerRefundId: string, lock = false): Promise<RefundRow | null> {
   const q = db.select().from(refunds).where(and(eq(refunds.provider, provider), eq(refunds.providerRefundId, providerRefundId))).limit(1);
   const [row] = lock ? await q.for('update') : await q;
   return row ?? null;

@@ -117,7 +117,7 @@ export function createPaymentsService({ db, checkout }: { db: Database; checkout
      * Any shop's: the refund names its shop.
      */
     async findReportedRefundInAnyShop(scope: Scope, provider: string, reported: Pick<ReportedRefund, 'id' | 'providerPaymentId' | 'amountPaise' | 'receipt'>) {
-      const known = await repo.findRefundByProviderId(q(scope), provider, reported.id);
+      const known = await repo.findRefundByProviderIdInAnyShop(q(scope), provider, reported.id);
       if (known) return known;
       const refundId = refundIdOfReceipt(reported.receipt);
       const row = refundId === null ? null : await repo.findRefundByIdInAnyShop(q(scope), refundId);

@@ -100,7 +100,7 @@ describe('the layout of server-rendered pages', () => {
   it("shows a stone's sale on its page", async () => {
     const path = `/item/${stone.url}`;
     expect((await page(path)).body).not.toContain('data-testid="sold"');
-    await t.app.services.catalog.moveStones({}, [stone.id], 'available', 'sold');
+    await t.app.services.catalog.moveStones({ store }, [stone.id], 'available', 'sold');
     await expect.poll(async () => (await page(path)).body, { timeout: 15_000 }).toContain('data-testid="sold"');
   });
 
@@ -112,7 +112,7 @@ describe('the layout of server-rendered pages', () => {
     const warm = t.queries.count;
     const sold = await createItem(t.db, store.id, { catalog, url: 'cachet-sold', name: 'Cachet Spinel' });
     const seen = t.app.services.catalog.generation(store.id);
-    await t.app.services.catalog.moveStones({}, [sold.id], 'available', 'sold');
+    await t.app.services.catalog.moveStones({ store }, [sold.id], 'available', 'sold');
     // Its pages are out of date (the notice arrives when the move commits)...
     await expect.poll(() => t.app.services.catalog.generation(store.id), { timeout: 15_000 }).toBeGreaterThan(seen);
     // ...while the lists and stones read before stay: no list is read again.

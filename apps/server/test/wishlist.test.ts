@@ -51,7 +51,7 @@ describe('wishlist', () => {
     const held = await createStone(t.db, shop, { status: 'reserved' });
     await call('/api/wishlist-save', ben, { itemId: stone.id });
     await call('/api/wishlist-save', ben, { itemId: held.id });
-    await t.app.services.catalog.moveStones({}, [stone.id], 'available', 'sold');
+    await t.app.services.catalog.moveStones({ store: shop.store }, [stone.id], 'available', 'sold');
     expect(await list(ben)).toEqual([expect.objectContaining({ id: held.id, status: 'reserved' }), expect.objectContaining({ id: stone.id, status: 'sold' })]);
   });
 

@@ -53,8 +53,8 @@ export function checkoutFlows(db: Database, { orders, catalog, addresses, custom
       let total = 0;
       for (;;) {
         const n = await db.transaction(async (tx) => {
-          const expired = await orders.expireLapsed({ tx }, now, batch);
-          await catalog.moveStones({ tx }, expired.itemIds, 'reserved', 'available');
+          const expired = await orders.expireLapsedInAnyShop({ tx }, now, batch);
+          await catalog.moveStonesInAnyShop({ tx }, expired.itemIds, 'reserved', 'available');
           return expired.orders;
         });
         total += n;

@@ -1,6 +1,6 @@
 import { type CreditNoteSummary, GST_STATE_CODES } from '@gemstore/contracts';
 import type { InvoiceBuyer, InvoiceSeller } from '@gemstore/db';
-import { type CustomerContext, type RequestContext, type Scope, type StaffContext, type Store } from '../lib/context.ts';
+import { type CustomerContext, type RequestContext, type ShopScope, type StaffContext, type Store } from '../lib/context.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import { listStates } from '../modules/addresses/locations.ts';
 import type { CreditNoteRow, InvoiceRow } from '../modules/invoices/invoices.service.ts';
@@ -28,7 +28,7 @@ export function toCreditNoteSummary(n: CreditNoteRow): CreditNoteSummary {
  */
 export function invoiceFlows({ orders, catalog, stores, payments, invoices }: Services) {
   /** Writes the invoice of an order that has just been paid, inside the payment's transaction. */
-  async function freeze(scope: Scope, order: OrderRow, paidAt: Date): Promise<InvoiceRow> {
+  async function freeze(scope: ShopScope, order: OrderRow, paidAt: Date): Promise<InvoiceRow> {
     const [store, lines] = await Promise.all([stores.findById(scope, order.storeId), orders.lines(scope, [order.id])]);
     const taxes = new Map((await catalog.stoneTaxes(scope, order.storeId, lines.map((l) => l.itemId))).map((t) => [t.itemId, t]));
     const s = store!;
@@ -58,8 +58,8 @@ export function invoiceFlows({ orders, catalog, stores, payments, invoices }: Se
   }
 
   /** Numbers the invoice if it has no number yet (its own short transaction on the store's series). */
-  async function numbered(store: Pick<Store, 'invoicePrefix'>, row: InvoiceRow): Promise<InvoiceRow> {
-    return row.number !== null ? row : invoices.number(row.id, row.orderId, store.invoicePrefix);
+  async function numbered(store: Pick<Store, 'id' | 'invoicePrefix'>, row: InvoiceRow): Promise<InvoiceRow> {
+    return row.number !== null ? row : (await invoices.number({ store }, row.id, row.orderId, store.invoicePrefix)) ?? row;
   }
 
   /** The numbered invoice of a paid order: frozen now for an order paid before invoices were kept (dated by its payment). */
@@ -102,11 +102,11 @@ export function invoiceFlows({ orders, catalog, stores, payments, invoices }: Se
      * After a payment's transaction committed: gives the new invoice its number. A failure here
      * loses nothing: the invoice is numbered when it is first downloaded.
      */
-    async afterPayment(orderId: number): Promise<void> {
+    async afterPayment(scope: ShopScope, orderId: number): Promise<void> {
       try {
-        const row = await invoices.ofOrder({}, orderId);
+        const row = await invoices.ofOrder(scope, orderId);
         if (!row || row.number !== null) return;
-        const store = await stores.findById({}, row.storeId);
+        const store = await stores.findById({}, scope.store.id);
         if (store) await numbered(store, row);
       } catch {
         // Numbered on first download instead.

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PayQuery } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
-import { type CustomerContext, type RequestContext, within } from '../lib/context.ts';
+import { type CustomerContext, type RequestContext, shopScope, within } from '../lib/context.ts';
 import type { Transaction } from '../lib/db.ts';
 import { ConflictError } from '../lib/errors.ts';
 import type { QueuedMessage } from '../modules/notifications/notifications.service.ts';
@@ -52,10 +52,11 @@ export function paymentFlows(
    * recorded and flagged too. A payment id seen before changes nothing.
    */
   async function applyPayment(tx: Transaction, p: IncomingPayment, log: FastifyBaseLogger, now = new Date()): Promise<AppliedPayment> {
-    const scope = { tx };
-    const order = await orders.findById(scope, p.orderId, true);
-    const store = order && await stores.findById(scope, order.storeId);
+    // The payment names only the order: from here on, everything is in the shop the order names.
+    const order = await orders.findByIdInAnyShop({ tx }, p.orderId, true);
+    const store = order && await stores.findById({ tx }, order.storeId);
     if (!order || !store) return { outcome: 'unknown_order', ctx: null, queued: [] };
+    const scope = shopScope(order.storeId, tx);
     const ctx: RequestContext = { store, actor: { kind: 'system' }, ip: '', log, tx };
     const amountPaise = p.amountPaise ?? order.totalPaise;
     const inserted = await payments.record(scope, {
@@ -97,7 +98,7 @@ export function paymentFlows(
   /** After a payment's transaction committed: the customer's message, and the new invoice's number. */
   async function afterApplied(applied: AppliedPayment, orderId: number): Promise<void> {
     if (applied.ctx) await messages.deliver({ ...applied.ctx, tx: undefined }, applied.queued);
-    if (applied.outcome === 'paid') await invoices.afterPayment(orderId);
+    if (applied.outcome === 'paid' && applied.ctx) await invoices.afterPayment(shopScope(applied.ctx.store.id), orderId);
   }
 
   /** Applies a payment in a transaction of its own, then does what follows its commit. */
@@ -176,7 +177,7 @@ export function paymentFlows(
 
     /** What a payment page shows; null when the order has no provider order of this provider (open it through retry-pay). */
     async payPage(providerName: 'sandbox' | 'razorpay', orderId: number): Promise<PayPageData | null> {
-      const order = await orders.findById({}, orderId);
+      const order = await orders.findByIdInAnyShop({}, orderId);
       if (!order?.providerOrderId || payments.providerNameOfOrderId(order.providerOrderId) !== providerName) return null;
       const [store, contact] = await Promise.all([stores.findById({}, order.storeId), customers.contact({}, order.storeId, order.customerId)]);
       return {
@@ -192,7 +193,7 @@ export function paymentFlows(
      * failure. The signature is checked against the provider order id stored on the order.
      */
     async callback(orderId: number, form: Record<string, unknown>, log: FastifyBaseLogger, now = new Date()): Promise<CallbackResult> {
-      const order = await orders.findById({}, orderId);
+      const order = await orders.findByIdInAnyShop({}, orderId);
       if (!order?.providerOrderId) return { kind: 'rejected', orderId, reason: 'This order has no payment in progress.' };
       const paymentId = form.razorpay_payment_id;
       if (typeof paymentId !== 'string' || paymentId === '') {
@@ -223,7 +224,7 @@ export function paymentFlows(
         if (!(await payments.rememberWebhookEvent(scope, 'razorpay', verified.eventId))) return { outcome: 'repeat_event' };
         const { payment, refund } = verified;
         if (refund) {
-          const ours = await payments.findReportedRefund(scope, 'razorpay', refund);
+          const ours = await payments.findReportedRefundInAnyShop(scope, 'razorpay', refund);
           if (!ours) return { outcome: 'unknown_refund' };
           const settled = await refunds.settleWithin(tx, ours.id, refund.status === 'failed'
             ? { status: 'failed', reason: 'Razorpay reported that the refund failed.' }
@@ -231,7 +232,7 @@ export function paymentFlows(
           return { outcome: settled.changed ? `refund_${settled.refund!.status}` : 'repeat', settled };
         }
         if (!payment) return { outcome: 'ignored' };
-        const order = await orders.findByProviderOrderId(scope, payment.orderId);
+        const order = await orders.findByProviderOrderIdInAnyShop(scope, payment.orderId);
         if (!order) return { outcome: 'unknown_order' };
         return { ...await applyPayment(tx, { orderId: order.id, provider: 'razorpay', providerPaymentId: payment.id, amountPaise: payment.amountPaise, status: 'captured' }, log), orderId: order.id };
       });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@gemstore/db';
 import type { CheckoutConfig } from '../config.ts';
 import { type ProviderName, type RefundRow, refundReceipt } from '../modules/payments/payments.service.ts';
+import { shopScope } from '../lib/context.ts';
 import type { Services } from '../services.ts';
 import type { paymentFlows } from './payment.ts';
 import type { RefundFlows, RefundOutcome, SettledBy } from './refunds.ts';
@@ -65,7 +66,7 @@ export function reconciliationFlows(
 
   /** What the provider says became of one refund; null when it is still open. */
   async function outcomeOf(r: RefundRow, now: Date): Promise<RefundOutcome | null> {
-    const paid = await payments.paymentById({}, r.paymentId);
+    const paid = await payments.paymentById(shopScope(r.storeId), r.paymentId);
     if (!paid) return null;
     const found = await payments.providerOfPayment(r.provider).findRefund(paid.providerPaymentId, { receipt: refundReceipt(r.id), providerRefundId: r.providerRefundId });
     if (found) {
@@ -83,7 +84,7 @@ export function reconciliationFlows(
   async function refundsPart(report: ReconcileReport, log: FastifyBaseLogger, now: Date, stopping: () => boolean): Promise<void> {
     const providers = askable();
     while (!stopping()) {
-      const claimed = await db.transaction((tx) => payments.claimPendingRefunds({ tx }, {
+      const claimed = await db.transaction((tx) => payments.claimPendingRefundsInAnyShop({ tx }, {
         now, writtenBefore: new Date(now.getTime() - refundSettleMs), everySeconds, providers, limit: BATCH,
       }));
       for (const r of claimed) {
@@ -107,7 +108,7 @@ export function reconciliationFlows(
   async function ordersPart(report: ReconcileReport, log: FastifyBaseLogger, now: Date, stopping: () => boolean): Promise<void> {
     if (!payments.providerReady('razorpay')) return;
     while (!stopping()) {
-      const claimed = await db.transaction((tx) => orders.claimForPaymentCheck({ tx }, {
+      const claimed = await db.transaction((tx) => orders.claimForPaymentCheckInAnyShop({ tx }, {
         now, placedBefore: new Date(now.getTime() - ORDER_SETTLE_SECONDS * 1000), reservedAfter: new Date(now.getTime() - reconcile.orderHours * 3_600_000),
         everySeconds, skipPrefix: payments.sandboxOrderPrefix, limit: BATCH,
       }));

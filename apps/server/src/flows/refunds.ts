@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type AdminRefund, REFUND_STATUS_LABELS } from '@gemstore/contracts';
 import { roleMay } from '@gemstore/contracts/constants';
 import type { Database } from '@gemstore/db';
-import { type RequestContext, type Scope, within } from '../lib/context.ts';
+import { type RequestContext, shopScope, within } from '../lib/context.ts';
 import { type Transaction, uniqueViolation } from '../lib/db.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import type { NewOrderEvent, OrderRow } from '../modules/orders/orders.service.ts';
@@ -162,9 +162,10 @@ export function refundFlows(db: Database, services: Services, messages: OrderMes
    * of the same outcome (a webhook repeated, the job and a webhook racing) changes nothing.
    */
   async function settleWithin(tx: Transaction, refundId: number, outcome: RefundOutcome, by: SettledBy, log: FastifyBaseLogger, now = new Date()): Promise<Settled> {
-    const scope: Scope = { tx };
-    const before = await payments.refundById(scope, refundId);
+    // A job or webhook names only the refund: from here on, everything is in the shop it names.
+    const before = await payments.refundByIdInAnyShop({ tx }, refundId);
     if (!before) return unchanged(null);
+    const scope = shopScope(before.storeId, tx);
     // The order first, as every step on it locks it first, then the refund.
     const order = (await orders.findById(scope, before.orderId, true))!;
     const refund = (await payments.refundById(scope, refundId, true))!;

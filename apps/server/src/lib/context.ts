@@ -68,8 +68,25 @@ export function customerIdOf(ctx: CustomerContext): number {
 }
 
 /**
- * What a call that arrives without a store runs in (payment callbacks and webhooks name an order,
- * and the order names its store; background sweeps): the flow's transaction, if any.
+ * What every read or write of one shop's rows takes: the shop, and the flow's transaction if any.
+ * A RequestContext is one (its store); a call that found its shop on a row makes one with
+ * shopScope. Repositories filter by this store, so another shop's id finds nothing.
+ */
+export interface ShopScope {
+  store: { id: number };
+  tx?: Transaction;
+}
+
+/** The scope of the shop a row names (a payment callback's order, a sweep's claimed row). */
+export function shopScope(storeId: number, tx?: Transaction): ShopScope {
+  return { store: { id: storeId }, tx };
+}
+
+/**
+ * What a call that arrives without a shop runs in: the flow's transaction, if any. Only methods
+ * named for it take this (`...InAnyShop`: a payment callback or webhook naming an order, a
+ * background sweep across shops); they answer rows that name their shop, and everything after
+ * continues in that shop's ShopScope.
  */
 export interface Scope {
   tx?: Transaction;
@@ -134,7 +151,10 @@ export type Clock = () => Date;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the tenant plugin on every /api request that names a store. */
-    ctx: RequestContext;
+    /**
+     * Set by the tenant plugin on a request of one shop (a shop call's, lib/endpoints.ts), null on
+     * the others; an endpoint's handler reads it through EndpointRequest, typed by its route.
+     */
+    ctx: RequestContext | null;
   }
 }

@@ -1,16 +1,20 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import type { CallOutput, Endpoint, Route } from '@gemstore/contracts';
-import { customerOnly, staffOnly } from './context.ts';
+import { type CallOutput, type Endpoint, type Route, shopCall, type ShopCall } from '@gemstore/contracts';
+import { customerOnly, type RequestContext, staffOnly } from './context.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-/** A request to one endpoint: params, query and body as its schemas parsed them. */
-export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
+/**
+ * A request to one endpoint: params, query and body as its schemas parsed them, and on a call of
+ * one shop (ShopCall) that shop's context. A call without a shop (a provider's, system or dev
+ * call, a payment page) has no `ctx` at all: its handler cannot read one by mistake.
+ */
+export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body' | 'ctx'> & {
   params: Out<E['params']>;
   query: Out<E['query']>;
   body: E['body'] extends z.ZodType ? z.output<E['body']> : unknown;
-};
+} & (ShopCall<E> extends true ? { ctx: RequestContext } : unknown);
 
 /** Answers the call's 200 body, or sends something else itself through the reply (HTML, redirects). */
 export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<CallOutput<E> | FastifyReply>;
@@ -67,7 +71,7 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
       schema: fastifySchema(e, validateBody !== false),
       ...extras,
       ...(preValidation.length ? { preValidation } : {}),
-      config: { ...(extras.config ?? {}), endpoint: name, ...(e.access === 'provider' || e.access === 'dev' || e.access === 'system' ? { skipTenant: true } : {}) },
+      config: { ...(extras.config ?? {}), endpoint: name, ...(shopCall(e) ? (e.root ? { tenant: true } : {}) : { skipTenant: true }) },
       handler: handlers[name] as RouteOptions['handler'],
     };
     app.route(route);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, NotFoundError } from '../lib/errors.ts';
-import { GUEST, type RequestContext } from '../lib/context.ts';
+import { GUEST } from '../lib/context.ts';
 import { isValidHost, requestDomain } from '../lib/domains.ts';
 
 /**
@@ -10,7 +10,7 @@ import { isValidHost, requestDomain } from '../lib/domains.ts';
  */
 export const tenantPlugin = fp(async (app: FastifyInstance) => {
   const { stores } = app.services;
-  app.decorateRequest('ctx', null as unknown as RequestContext);
+  app.decorateRequest('ctx', null);
   // Rendered pages and payment pages build URLs from the host: a malformed one is the client's error, not a crash.
   app.addHook('onRequest', async (request) => {
     if (!isValidHost(request.headers.host) || !isValidHost(request.host)) {
@@ -19,7 +19,6 @@ export const tenantPlugin = fp(async (app: FastifyInstance) => {
   });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') && !request.routeOptions.config?.tenant) return;
-    if (request.url.startsWith('/api/check-domain/')) return;
     if (request.routeOptions.config?.skipTenant) return;
     const domain = requestDomain(request);
     const store = domain ? await stores.findByDomain(domain) : null;

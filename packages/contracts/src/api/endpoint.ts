@@ -28,6 +28,13 @@ export interface Route {
   /** The path is not under /api (the payment host pages). */
   root?: boolean;
   /**
+   * Whether the call runs for one shop, the store of the request's domain (its handler gets that
+   * shop's request context; see shopCall). Unset: every /api call but the provider's, system and
+   * dev calls. `true` puts a page outside /api in the host's store (robots.txt, the sitemap);
+   * `false` takes an /api call out of every store (a question about any domain).
+   */
+  tenant?: boolean;
+  /**
    * A staff call's capability (constants.ts ROLE_CAPABILITIES says which roles hold it): a member
    * whose role lacks it gets 403. A staff call without one is open to every member (their own
    * sign-in and two-factor calls).
@@ -54,6 +61,18 @@ export interface Schemas {
 }
 
 export type Endpoint = Route & Schemas;
+
+/** Whether a call runs for the store of its domain (Route.tenant), as a type: its handler has that shop's context. */
+export type ShopCall<R extends Route> = R extends { tenant: boolean } ? R['tenant']
+  : R extends { root: true } ? false
+  : R['access'] extends 'provider' | 'system' | 'dev' ? false : true;
+
+/** The same at run time: the tenant plugin sets a request context only on these. */
+export function shopCall(r: Route): boolean {
+  if (r.tenant !== undefined) return r.tenant;
+  if (r.root) return false;
+  return r.access !== 'provider' && r.access !== 'system' && r.access !== 'dev';
+}
 
 /** The route table's names, each with its route and schemas. */
 export type EndpointTable<R extends Record<string, Route>> = { [K in keyof R]: R[K] & Schemas };

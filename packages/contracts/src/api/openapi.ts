@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorBody, ValidationErrorBody } from '../common.ts';
 import { rolesWith, STAFF_ROLES } from '../constants.ts';
 import { errorCodesOf } from '../errors.ts';
-import type { Endpoint } from './endpoint.ts';
+import { type Endpoint, shopCall } from './endpoint.ts';
 
 /** A JSON Schema (2020-12, as OpenAPI 3.1 uses) of a request part or an answer. */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -67,7 +67,7 @@ export function openApiDocument(endpoints: Record<string, Endpoint>, info: { tit
       ...(roles ? { description: `Staff roles allowed: ${roles.join(', ')}.`, 'x-staff-roles': roles } : {}),
       tags: [e.access === 'dev' ? 'development' : e.root ? (e.path.startsWith('/pay/') ? 'payment pages' : 'search engines') : e.path.startsWith('/admin/') ? 'admin' : e.access],
       parameters: [
-        ...(e.root || e.access === 'system' ? [] : [{ name: 'domain', in: 'header', required: e.access !== 'provider' && e.access !== 'dev', schema: { type: 'string' }, description: "The store's hostname." }]),
+        ...(e.root || e.access === 'system' ? [] : [{ name: 'domain', in: 'header', required: shopCall(e), schema: { type: 'string' }, description: "The store's hostname." }]),
         ...parameters(e.params, 'path'),
         ...parameters(e.query, 'query'),
       ],

@@ -10,7 +10,7 @@ const route = <R extends Route>(r: R) => r;
 
 export const storeRoutes = {
   storeProfile: route({ method: 'GET', path: '/store-profile', access: 'public', summary: "The store's profile (logo, contacts, currency) and its pages outside any category." }),
-  checkDomain: route({ method: 'GET', path: '/check-domain/:domain', access: 'public', summary: 'Whether a store is set up for a domain.' }),
+  checkDomain: route({ method: 'GET', path: '/check-domain/:domain', access: 'public', tenant: false, summary: 'Whether a store is set up for a domain.' }),
 } as const;
 
 export const catalogRoutes = {
@@ -294,9 +294,9 @@ export const invoiceRoutes = {
 
 /** What search engines read, at the root of each store's domain. */
 export const seoRoutes = {
-  robots: route({ method: 'GET', path: '/robots.txt', access: 'public', root: true, summary: "The store's robots.txt: private pages closed, its sitemap named." }),
-  sitemap: route({ method: 'GET', path: '/sitemap.xml', access: 'public', root: true, summary: "The store's sitemap (listings, blog, pages, stones), or an index of its files past 50,000 URLs." }),
-  sitemapFile: route({ method: 'GET', path: '/sitemaps/:file', access: 'public', root: true, summary: 'One file of the sitemap index (/sitemaps/{n}.xml).' }),
+  robots: route({ method: 'GET', path: '/robots.txt', access: 'public', root: true, tenant: true, summary: "The store's robots.txt: private pages closed, its sitemap named." }),
+  sitemap: route({ method: 'GET', path: '/sitemap.xml', access: 'public', root: true, tenant: true, summary: "The store's sitemap (listings, blog, pages, stones), or an index of its files past 50,000 URLs." }),
+  sitemapFile: route({ method: 'GET', path: '/sitemaps/:file', access: 'public', root: true, tenant: true, summary: 'One file of the sitemap index (/sitemaps/{n}.xml).' }),
   ogImage: route({ method: 'GET', path: '/og-image/*', access: 'public', root: true, summary: 'A catalogue SVG (/media/{path}.svg) as a 1200 x 630 PNG (/og-image/{path}.png) for Open Graph and Twitter cards.' }),
 } as const;
 

@@ -118,15 +118,15 @@ export function createAddressesService({ db, customers }: { db: Database; custom
   const q = (ctx: RequestContext) => executor(db, ctx);
   const hold: HoldAccount = (ctx) => customers.holdAccount(ctx, ctx.actor.customerId);
   return {
-    findOwnAddress: (ctx: CustomerContext, id: number) => findOwnAddress(q(ctx), ctx, id),
+    findOwnAddress: (ctx: CustomerContext, addressId: number) => findOwnAddress(q(ctx), ctx, addressId),
     listAddresses: (ctx: CustomerContext) => listAddresses(q(ctx), ctx),
     /** A customer's live addresses, primary first (the back office's customer page). */
     ofCustomer: async (ctx: RequestContext, customerId: number) => (await repo.listAddresses(q(ctx), ctx.store.id, customerId)).map(toAddress),
     saveAddress: (ctx: CustomerContext, input: AddressFields) => saveAddress(q(ctx), hold, ctx, input),
-    updateAddress: (ctx: CustomerContext, id: number, input: AddressFields) => updateAddress(q(ctx), ctx, id, input),
-    editAddress: (ctx: CustomerContext, id: number) => editAddress(q(ctx), ctx, id),
-    deleteAddress: (ctx: CustomerContext, id: number) => deleteAddress(q(ctx), ctx, id),
-    setPrimaryAddress: (ctx: CustomerContext, id: number) => setPrimaryAddress(q(ctx), hold, ctx, id),
+    updateAddress: (ctx: CustomerContext, addressId: number, input: AddressFields) => updateAddress(q(ctx), ctx, addressId, input),
+    editAddress: (ctx: CustomerContext, addressId: number) => editAddress(q(ctx), ctx, addressId),
+    deleteAddress: (ctx: CustomerContext, addressId: number) => deleteAddress(q(ctx), ctx, addressId),
+    setPrimaryAddress: (ctx: CustomerContext, addressId: number) => setPrimaryAddress(q(ctx), hold, ctx, addressId),
   };
 }
 

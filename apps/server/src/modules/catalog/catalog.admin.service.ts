@@ -362,7 +362,7 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
       return { data: rows.map((r) => toAdminStone(r, ctx.store.rattiMg, media.publicBase)), total, page: query.page, per_page: ADMIN_STONES_PER_PAGE };
     },
 
-    stone: async (ctx: RequestContext, id: number) => ({ stone: await stone(db, ctx, id) }),
+    stone: async (ctx: RequestContext, stoneId: number) => ({ stone: await stone(db, ctx, stoneId) }),
 
     /**
      * The stones of the list's query, every page, as export rows in batches: read by keyset, so an
@@ -479,7 +479,8 @@ export function createCatalogAdminService({ db, audit, media, changed }: Catalog
     }),
 
     /** A reserved or sold stone keeps its status (its order owns it); asking to change it is a conflict. */
-    updateStone: (ctx: RequestContext, id: number, b: AdminStoneBody) => write(ctx, async (tx, record) => {
+    updateStone: (ctx: RequestContext, stoneId: number, b: AdminStoneBody) => write(ctx, async (tx, record) => {
+      const id = stoneId;
       const current = await repo.lockAdminStone(tx, ctx.store.id, id);
       if (!current) throw new NotFoundError('This stone does not exist.');
       const held = !STAFF_HELD.includes(current.status);

@@ -397,13 +397,20 @@ export async function findItemStates(db: Executor, storeId: number, itemIds: num
 }
 
 /** Locks the stones of an order (payment and retry decide on their current state). */
-export async function lockItems(db: Executor, itemIds: number[]) {
+export async function lockItems(db: Executor, storeId: number, itemIds: number[]) {
   if (itemIds.length === 0) return [];
   return db.select({ id: items.id, name: items.name, status: items.status }).from(items)
-    .where(inArray(items.id, itemIds)).orderBy(asc(items.id)).for('update');
+    .where(and(eq(items.storeId, storeId), inArray(items.id, itemIds))).orderBy(asc(items.id)).for('update');
 }
 
-export async function setItemsStatus(db: Executor, itemIds: number[], status: StoneStatus, onlyIf: StoneStatus) {
+export async function setItemsStatus(db: Executor, storeId: number, itemIds: number[], status: StoneStatus, onlyIf: StoneStatus) {
+  if (itemIds.length === 0) return [];
+  return db.update(items).set({ status }).where(and(eq(items.storeId, storeId), inArray(items.id, itemIds), eq(items.status, onlyIf)))
+    .returning({ id: items.id, storeId: items.storeId });
+}
+
+/** The same across shops: the reservation sweep frees the stones of lapsed orders of every shop. */
+export async function setItemsStatusInAnyShop(db: Executor, itemIds: number[], status: StoneStatus, onlyIf: StoneStatus) {
   if (itemIds.length === 0) return [];
   return db.update(items).set({ status }).where(and(inArray(items.id, itemIds), eq(items.status, onlyIf))).returning({ id: items.id, storeId: items.storeId });
 }

@@ -8,7 +8,7 @@ import {
 import { type CacheCounter, NO_CACHE_COUNTER } from '../../lib/metrics.ts';
 import type { Database } from '@gemstore/db';
 import type { Config } from '../../config.ts';
-import { executor, type RequestContext, type Scope } from '../../lib/context.ts';
+import { executor, type RequestContext, type Scope, type ShopScope } from '../../lib/context.ts';
 import type { Executor } from '../../lib/db.ts';
 import type { ReadRouting } from '../../lib/read-replica.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
@@ -452,8 +452,8 @@ export function createCatalogService({ db, config, caches = NO_CACHE_COUNTER, re
     },
 
     /** The stones of this store with these ids, newest first (cart, orders and returns show them). */
-    async stonesByIds(ctx: RequestContext, ids: number[]): Promise<Item[]> {
-      return describe(ctx, await repo.findStonesByIds(executor(db, ctx), ctx.store.id, ids));
+    async stonesByIds(ctx: RequestContext, itemIds: number[]): Promise<Item[]> {
+      return describe(ctx, await repo.findStonesByIds(executor(db, ctx), ctx.store.id, itemIds));
     },
 
     /**
@@ -477,12 +477,20 @@ export function createCatalogService({ db, config, caches = NO_CACHE_COUNTER, re
     },
 
     /** Locks these stones for the caller's transaction and answers their status (payment decides on it). */
-    lockStones: (scope: Scope, itemIds: number[]) => repo.lockItems(executor(db, scope), itemIds),
+    lockStones: (scope: ShopScope, itemIds: number[]) => repo.lockItems(executor(db, scope), scope.store.id, itemIds),
 
-    /** Moves the stones that are `from` to `to` (and says so to every process when the caller commits); answers the ones it moved. */
-    async moveStones(scope: Scope, itemIds: number[], from: repo.StoneStatus, to: repo.StoneStatus) {
+    /** Moves the shop's stones that are `from` to `to` (and says so to every process when the caller commits); answers the ones it moved. */
+    async moveStones(scope: ShopScope, itemIds: number[], from: repo.StoneStatus, to: repo.StoneStatus) {
       const q = executor(db, scope);
-      const moved = await repo.setItemsStatus(q, itemIds, to, from);
+      const moved = await repo.setItemsStatus(q, scope.store.id, itemIds, to, from);
+      if (moved.length) await announceChange(q, scope.store.id, 'status');
+      return moved;
+    },
+
+    /** moveStones for stones of any shop (the reservation sweep's, each named by a lapsed order of its shop). */
+    async moveStonesInAnyShop(scope: Scope, itemIds: number[], from: repo.StoneStatus, to: repo.StoneStatus) {
+      const q = executor(db, scope);
+      const moved = await repo.setItemsStatusInAnyShop(q, itemIds, to, from);
       for (const storeId of new Set(moved.map((m) => m.storeId))) await announceChange(q, storeId, 'status');
       return moved;
     },

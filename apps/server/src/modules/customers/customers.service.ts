@@ -124,7 +124,7 @@ export type CustomerChanges = Parameters<typeof repo.updateCustomer>[3];
 /** Customer accounts of a store: who they are and which email and phone they verified. */
 export function createCustomersService({ db }: { db: Database }) {
   return {
-    findById: (ctx: RequestContext, id: number) => repo.findCustomerById(executor(db, ctx), ctx.store.id, id),
+    findById: (ctx: RequestContext, customerId: number) => repo.findCustomerById(executor(db, ctx), ctx.store.id, customerId),
     findByVerifiedIdentifier: (ctx: RequestContext, kind: IdentifierKind, value: string) =>
       repo.findCustomerByVerifiedIdentifier(executor(db, ctx), ctx.store.id, kind, value),
     findUnfinishedRegistration: (ctx: RequestContext, kind: IdentifierKind, value: string) =>
@@ -166,8 +166,8 @@ export function createCustomersService({ db }: { db: Database }) {
     },
 
     /** Name, email and phone of the store's customers with these ids (the back office's order lists). */
-    async contacts(ctx: RequestContext, ids: number[]) {
-      const rows = await repo.findCustomersByIds(executor(db, ctx), ctx.store.id, [...new Set(ids)]);
+    async contacts(ctx: RequestContext, customerIds: number[]) {
+      const rows = await repo.findCustomersByIds(executor(db, ctx), ctx.store.id, [...new Set(customerIds)]);
       return new Map(rows.map((c) => [c.id, { id: c.id, name: c.name, email: c.email, phone: c.phone }]));
     },
 

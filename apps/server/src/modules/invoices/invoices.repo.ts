@@ -9,11 +9,11 @@ export type NewInvoice = Omit<typeof invoices.$inferInsert, 'id' | 'number' | 'c
 export async function insertInvoice(db: Executor, values: NewInvoice): Promise<InvoiceRow> {
   const [row] = await db.insert(invoices).values(values).onConflictDoNothing({ target: [invoices.orderId, invoices.storeId] }).returning();
   if (row) return row;
-  return (await findInvoiceOfOrder(db, values.orderId))!;
+  return (await findInvoiceOfOrder(db, values.storeId, values.orderId))!;
 }
 
-export async function findInvoiceOfOrder(db: Executor, orderId: number, lock = false): Promise<InvoiceRow | null> {
-  const q = db.select().from(invoices).where(eq(invoices.orderId, orderId)).limit(1);
+export async function findInvoiceOfOrder(db: Executor, storeId: number, orderId: number, lock = false): Promise<InvoiceRow | null> {
+  const q = db.select().from(invoices).where(and(eq(invoices.storeId, storeId), eq(invoices.orderId, orderId))).limit(1);
   const [row] = lock ? await q.for('update') : await q;
   return row ?? null;
 }
@@ -29,8 +29,8 @@ export async function nextInSeries(db: Executor, storeId: number, financialYear:
   return row!.n;
 }
 
-export async function setInvoiceNumber(db: Executor, id: number, number: string): Promise<void> {
-  await db.update(invoices).set({ number }).where(and(eq(invoices.id, id), isNull(invoices.number)));
+export async function setInvoiceNumber(db: Executor, storeId: number, id: number, number: string): Promise<void> {
+  await db.update(invoices).set({ number }).where(and(eq(invoices.storeId, storeId), eq(invoices.id, id), isNull(invoices.number)));
 }
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
@@ -49,14 +49,14 @@ export async function insertCreditNote(db: Executor, values: NewCreditNote): Pro
   return row!;
 }
 
-export async function findCreditNoteOfRefund(db: Executor, refundId: number): Promise<CreditNoteRow | null> {
-  const [row] = await db.select().from(creditNotes).where(eq(creditNotes.refundId, refundId)).limit(1);
+export async function findCreditNoteOfRefund(db: Executor, storeId: number, refundId: number): Promise<CreditNoteRow | null> {
+  const [row] = await db.select().from(creditNotes).where(and(eq(creditNotes.storeId, storeId), eq(creditNotes.refundId, refundId))).limit(1);
   return row ?? null;
 }
 
-export async function listCreditNotesOfOrders(db: Executor, orderIds: number[]): Promise<CreditNoteRow[]> {
+export async function listCreditNotesOfOrders(db: Executor, storeId: number, orderIds: number[]): Promise<CreditNoteRow[]> {
   if (orderIds.length === 0) return [];
-  return db.select().from(creditNotes).where(inArray(creditNotes.orderId, orderIds)).orderBy(asc(creditNotes.id));
+  return db.select().from(creditNotes).where(and(eq(creditNotes.storeId, storeId), inArray(creditNotes.orderId, orderIds))).orderBy(asc(creditNotes.id));
 }
 
 /** A store's invoices and credit notes issued in [from, to): what its GST return for the period is made of. */

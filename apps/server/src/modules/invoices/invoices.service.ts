@@ -1,6 +1,6 @@
 import { creditNoteNumber, financialYearOf, invoiceNumber } from '@gemstore/contracts';
 import type { Database, InvoiceBuyer, InvoiceLine, InvoiceSeller } from '@gemstore/db';
-import { executor, type Scope } from '../../lib/context.ts';
+import { executor, type Scope, type ShopScope } from '../../lib/context.ts';
 import type { Executor } from '../../lib/db.ts';
 import * as repo from './invoices.repo.ts';
 import { loadInvoiceFonts, renderCreditNotePdf, renderInvoicePdf, type InvoiceFonts } from './invoices.pdf.ts';
@@ -141,31 +141,31 @@ export function createInvoicesService({ db }: { db: Database }) {
    * Gives the invoice its number unless it has one, in the caller's transaction, holding the
    * store's series row for one update. A receipt (stores outside India) is numbered by its order.
    */
-  async function numberWithin(ex: Executor, invoiceId: number, orderId: number, prefix: string): Promise<repo.InvoiceRow> {
-    const row = (await repo.findInvoiceOfOrder(ex, orderId, true))!;
-    if (row.number !== null || row.id !== invoiceId) return row;
+  async function numberWithin(ex: Executor, storeId: number, invoiceId: number, orderId: number, prefix: string): Promise<repo.InvoiceRow | null> {
+    const row = await repo.findInvoiceOfOrder(ex, storeId, orderId, true);
+    if (!row || row.number !== null || row.id !== invoiceId) return row;
     const number = row.kind === 'receipt'
       ? `R-${row.orderId}`
       : invoiceNumber(prefix, row.financialYear, await repo.nextInSeries(ex, row.storeId, row.financialYear));
     if (number.length > INVOICE_NUMBER_MAX) throw new Error(`The invoice number ${number} is longer than ${INVOICE_NUMBER_MAX} characters: shorten the store's invoice prefix.`);
-    await repo.setInvoiceNumber(ex, row.id, number);
+    await repo.setInvoiceNumber(ex, storeId, row.id, number);
     return { ...row, number };
   }
 
   return {
     /** Writes the order's invoice in the caller's transaction (the payment's) unless it has one; answers the invoice it has. */
-    freeze: (scope: Scope, draft: InvoiceDraft) => repo.insertInvoice(q(scope), computeInvoice(draft)),
+    freeze: (scope: ShopScope, draft: InvoiceDraft) => repo.insertInvoice(q(scope), computeInvoice({ ...draft, storeId: scope.store.id })),
 
-    ofOrder: (scope: Scope, orderId: number) => repo.findInvoiceOfOrder(q(scope), orderId),
+    ofOrder: (scope: ShopScope, orderId: number) => repo.findInvoiceOfOrder(q(scope), scope.store.id, orderId),
 
     /**
      * Gives the invoice its number unless it has one, in a transaction of its own that holds the
      * store's series row for one update: concurrent payments wait on each other only that long,
      * and a number is taken only together with the invoice that bears it (no gaps, no reuse).
-     * A receipt (stores outside India) is numbered by its order.
+     * A receipt (stores outside India) is numbered by its order. Null for no such invoice of the shop.
      */
-    async number(invoiceId: number, orderId: number, prefix: string): Promise<repo.InvoiceRow> {
-      return db.transaction((tx) => numberWithin(tx, invoiceId, orderId, prefix));
+    async number(scope: ShopScope, invoiceId: number, orderId: number, prefix: string): Promise<repo.InvoiceRow | null> {
+      return db.transaction((tx) => numberWithin(tx, scope.store.id, invoiceId, orderId, prefix));
     },
 
     /**
@@ -173,19 +173,19 @@ export function createInvoicesService({ db }: { db: Database }) {
      * that records the refund as made): none for an order without a tax invoice (a receipt carries
      * no tax), one only per refund. The invoice is numbered first if it was not yet.
      */
-    async issueCreditNote(scope: Scope, orderId: number, prefix: string, draft: CreditDraft): Promise<repo.CreditNoteRow | null> {
+    async issueCreditNote(scope: ShopScope, orderId: number, prefix: string, draft: CreditDraft): Promise<repo.CreditNoteRow | null> {
       const ex = q(scope);
-      const existing = await repo.findCreditNoteOfRefund(ex, draft.refundId);
+      const existing = await repo.findCreditNoteOfRefund(ex, scope.store.id, draft.refundId);
       if (existing) return existing;
-      const invoice = await repo.findInvoiceOfOrder(ex, orderId);
+      const invoice = await repo.findInvoiceOfOrder(ex, scope.store.id, orderId);
       if (!invoice || invoice.kind !== 'tax' || draft.lines.length === 0) return null;
-      const numbered = await numberWithin(ex, invoice.id, orderId, prefix);
+      const numbered = (await numberWithin(ex, scope.store.id, invoice.id, orderId, prefix))!;
       const note = computeCreditNote(numbered, draft);
       const number = creditNoteNumber(note.financialYear, await repo.nextCreditNoteInSeries(ex, note.storeId, note.financialYear));
       return repo.insertCreditNote(ex, { ...note, number });
     },
 
-    creditNotesOf: (scope: Scope, orderIds: number[]) => repo.listCreditNotesOfOrders(q(scope), orderIds),
+    creditNotesOf: (scope: ShopScope, orderIds: number[]) => repo.listCreditNotesOfOrders(q(scope), scope.store.id, orderIds),
     issuedBetween: (scope: Scope, storeId: number, from: Date, to: Date) => repo.listIssuedBetween(q(scope), storeId, from, to),
 
     /** The credit note as PDF. */

@@ -64,13 +64,14 @@ export async function findOrder(db: Executor, storeId: number, orderId: number, 
 }
 
 /** Any store's order (payment callbacks and webhooks arrive without a tenant), locked for the caller's transaction when asked. */
-export async function findOrderById(db: Executor, orderId: number, lock = false): Promise<OrderRow | null> {
+/** Any shop's order by id (a payment callback names only the order): the row names its shop. */
+export async function findOrderByIdInAnyShop(db: Executor, orderId: number, lock = false): Promise<OrderRow | null> {
   const q = db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   const [row] = lock ? await q.for('update') : await q;
   return row ?? null;
 }
 
-export async function findOrderByProviderOrderId(db: Executor, providerOrderId: string): Promise<OrderRow | null> {
+export async function findOrderByProviderOrderIdInAnyShop(db: Executor, providerOrderId: string): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)).limit(1);
   return row ?? null;
 }
@@ -102,28 +103,29 @@ export async function sumLinePrices(db: Executor, storeId: number, lineIds: numb
   return Number(row?.paise ?? 0);
 }
 
-export async function listOrderLines(db: Executor, orderIds: number[]): Promise<OrderLineRow[]> {
+export async function listOrderLines(db: Executor, storeId: number, orderIds: number[]): Promise<OrderLineRow[]> {
   if (orderIds.length === 0) return [];
-  return db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.id));
+  return db.select().from(orderLines).where(and(eq(orderLines.storeId, storeId), inArray(orderLines.orderId, orderIds))).orderBy(asc(orderLines.id));
 }
 
-export async function listDispatches(db: Executor, orderIds: number[]): Promise<DispatchRow[]> {
+export async function listDispatches(db: Executor, storeId: number, orderIds: number[]): Promise<DispatchRow[]> {
   if (orderIds.length === 0) return [];
-  return db.select().from(orderDispatches).where(inArray(orderDispatches.orderId, orderIds));
+  return db.select().from(orderDispatches).where(and(eq(orderDispatches.storeId, storeId), inArray(orderDispatches.orderId, orderIds)));
 }
 
-export async function updateOrder(db: Executor, orderId: number, values: Partial<Pick<OrderRow, 'status' | 'reservedUntil' | 'refundFlaggedAt'>>): Promise<void> {
-  await db.update(orders).set(values).where(eq(orders.id, orderId));
+export async function updateOrder(db: Executor, storeId: number, orderId: number, values: Partial<Pick<OrderRow, 'status' | 'reservedUntil' | 'refundFlaggedAt'>>): Promise<void> {
+  await db.update(orders).set(values).where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
 }
 
 /** Sets the provider order id unless another request set one first; answers the id now stored. */
-export async function setProviderOrderId(db: Executor, orderId: number, providerOrderId: string, replace: string | null): Promise<string> {
+export async function setProviderOrderId(db: Executor, storeId: number, orderId: number, providerOrderId: string, replace: string | null): Promise<string | null> {
   const [row] = await db.update(orders).set({ providerOrderId })
-    .where(and(eq(orders.id, orderId), replace === null ? sql`${orders.providerOrderId} is null` : eq(orders.providerOrderId, replace)))
+    .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId), replace === null ? sql`${orders.providerOrderId} is null` : eq(orders.providerOrderId, replace)))
     .returning({ providerOrderId: orders.providerOrderId });
   if (row?.providerOrderId) return row.providerOrderId;
-  const [current] = await db.select({ providerOrderId: orders.providerOrderId }).from(orders).where(eq(orders.id, orderId));
-  return current?.providerOrderId ?? providerOrderId;
+  const [current] = await db.select({ providerOrderId: orders.providerOrderId }).from(orders).where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
+  // No such order in this shop: nothing was set.
+  return current ? current.providerOrderId ?? providerOrderId : null;
 }
 
 /**
@@ -180,7 +182,9 @@ export async function expireOrders(db: Executor, orderIds: number[]): Promise<{ 
   if (orderIds.length === 0) return { expired: [], itemIds: [] };
   const expired = (await db.update(orders).set({ status: 'expired' })
     .where(and(inArray(orders.id, orderIds), eq(orders.status, 'pending'))).returning({ id: orders.id })).map((o) => o.id);
-  const lines = await listOrderLines(db, expired);
+  if (expired.length === 0) return { expired, itemIds: [] };
+  // The sweep's orders are of any shop: their lines are read by order alone.
+  const lines = await db.select({ itemId: orderLines.itemId }).from(orderLines).where(inArray(orderLines.orderId, expired));
   return { expired, itemIds: lines.map((l) => l.itemId) };
 }
 
@@ -195,17 +199,18 @@ export async function insertDispatch(
 }
 
 /** Marks a dispatched order delivered; null when it is not dispatched or was marked delivered already. */
-export async function markDelivered(db: Executor, orderId: number, at: Date): Promise<DispatchRow | null> {
+export async function markDelivered(db: Executor, storeId: number, orderId: number, at: Date): Promise<DispatchRow | null> {
   const [row] = await db.update(orderDispatches).set({ deliveredAt: at })
-    .where(and(eq(orderDispatches.orderId, orderId), isNull(orderDispatches.deliveredAt))).returning();
+    .where(and(eq(orderDispatches.storeId, storeId), eq(orderDispatches.orderId, orderId), isNull(orderDispatches.deliveredAt))).returning();
   return row ?? null;
 }
 
 /** Cancels an order while it is unpaid (pending or lapsed); false when it was paid or cancelled meanwhile. */
-export async function cancelUnpaidOrder(db: Executor, orderId: number): Promise<{ wasPending: boolean } | null> {
-  const [before] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+export async function cancelUnpaidOrder(db: Executor, storeId: number, orderId: number): Promise<{ wasPending: boolean } | null> {
+  const where = and(eq(orders.storeId, storeId), eq(orders.id, orderId));
+  const [before] = await db.select({ status: orders.status }).from(orders).where(where).for('update');
   if (!before || (before.status !== 'pending' && before.status !== 'expired')) return null;
-  await db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
+  await db.update(orders).set({ status: 'cancelled' }).where(where);
   return { wasPending: before.status === 'pending' };
 }
 
@@ -226,9 +231,9 @@ export async function insertEvents(db: Executor, events: NewOrderEvent[]): Promi
   await db.insert(orderEvents).values(events).onConflictDoNothing({ target: eventKey });
 }
 
-export async function listEvents(db: Executor, orderIds: number[]): Promise<OrderEventRow[]> {
+export async function listEvents(db: Executor, storeId: number, orderIds: number[]): Promise<OrderEventRow[]> {
   if (orderIds.length === 0) return [];
-  return db.select().from(orderEvents).where(inArray(orderEvents.orderId, orderIds)).orderBy(asc(orderEvents.at), asc(orderEvents.id));
+  return db.select().from(orderEvents).where(and(eq(orderEvents.storeId, storeId), inArray(orderEvents.orderId, orderIds))).orderBy(asc(orderEvents.at), asc(orderEvents.id));
 }
 
 // ---------- The back office's list ----------

@@ -3,7 +3,7 @@ import {
   PAYMENT_METHODS, PAYMENT_PROVIDER_LABELS, type PaymentMethod, type PaymentMethodsResponse, RAZORPAY_PAYMENT_METHOD_ID,
 } from '@gemstore/contracts';
 import type { AddressSnapshot, Database } from '@gemstore/db';
-import { type CustomerContext, executor, type RequestContext, type Scope } from '../../lib/context.ts';
+import { type CustomerContext, executor, type RequestContext, type Scope, type ShopScope } from '../../lib/context.ts';
 import type { Executor } from '../../lib/db.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import * as repo from './orders.repo.ts';
@@ -149,11 +149,14 @@ export function createOrdersService({ db }: { db: Database }) {
     /** A customer's orders, newest first (the back office's customer page). */
     listOfCustomer: (ctx: RequestContext, customerId: number, limit: number) => repo.listOrders(q(ctx), ctx.store.id, customerId, limit),
 
-    /** Any store's order by id, locked for the caller's transaction when asked. */
-    findById: (scope: Scope, orderId: number, lock = false) => repo.findOrderById(q(scope), orderId, lock),
-    findByProviderOrderId: (scope: Scope, providerOrderId: string) => repo.findOrderByProviderOrderId(q(scope), providerOrderId),
+    /** The shop's order by id, locked for the caller's transaction when asked; null when it is another shop's or does not exist. */
+    findById: (scope: ShopScope, orderId: number, lock = false) => repo.findOrder(q(scope), scope.store.id, orderId, undefined, lock),
+    /** Any shop's order by id, for a payment page or callback that names only the order: go on in the shop it names. */
+    findByIdInAnyShop: (scope: Scope, orderId: number, lock = false) => repo.findOrderByIdInAnyShop(q(scope), orderId, lock),
+    /** Any shop's order by its provider order id (a provider's webhook): go on in the shop it names. */
+    findByProviderOrderIdInAnyShop: (scope: Scope, providerOrderId: string) => repo.findOrderByProviderOrderIdInAnyShop(q(scope), providerOrderId),
 
-    lines: (scope: Scope, orderIds: number[]) => repo.listOrderLines(q(scope), orderIds),
+    lines: (scope: ShopScope, orderIds: number[]) => repo.listOrderLines(q(scope), scope.store.id, orderIds),
     /** The numbers of these orders of the store as people read them (`RG-12`), by order id. */
     async numbersOf(ctx: RequestContext, orderIds: number[]): Promise<Map<number, string>> {
       const rows = await repo.listOrderNumbers(q(ctx), ctx.store.id, [...new Set(orderIds)]);
@@ -165,18 +168,21 @@ export function createOrdersService({ db }: { db: Database }) {
     ofStone: (ctx: RequestContext, itemId: number, limit: number) => repo.listOrdersOfItem(q(ctx), ctx.store.id, itemId, limit),
     /** Sets the prefix of the shop's orders placed from now on (orders placed before keep theirs). */
     setNumberPrefix: (ctx: RequestContext, prefix: string) => repo.setNumberPrefix(q(ctx), ctx.store.id, prefix),
-    dispatches: (scope: Scope, orderIds: number[]) => repo.listDispatches(q(scope), orderIds),
-    update: (scope: Scope, orderId: number, values: Parameters<typeof repo.updateOrder>[2]) => repo.updateOrder(q(scope), orderId, values),
-    /** Sets the provider order id unless another request set one first; answers the id now stored. */
-    setProviderOrderId: (scope: Scope, orderId: number, providerOrderId: string, replace: string | null) =>
-      repo.setProviderOrderId(q(scope), orderId, providerOrderId, replace),
+    dispatches: (scope: ShopScope, orderIds: number[]) => repo.listDispatches(q(scope), scope.store.id, orderIds),
+    update: (scope: ShopScope, orderId: number, values: Parameters<typeof repo.updateOrder>[3]) => repo.updateOrder(q(scope), scope.store.id, orderId, values),
+    /** Sets the provider order id unless another request set one first; answers the id now stored (404 for no such order of the shop). */
+    async setProviderOrderId(scope: ShopScope, orderId: number, providerOrderId: string, replace: string | null): Promise<string> {
+      const stored = await repo.setProviderOrderId(q(scope), scope.store.id, orderId, providerOrderId, replace);
+      if (stored === null) throw new NotFoundError('This order does not exist.');
+      return stored;
+    },
 
     /**
      * Expires up to `limit` unpaid orders whose reservation lapsed, in the caller's transaction, and
      * answers their stones; each gets its step on the timeline. SKIP LOCKED lets any number of
      * replicas do it at once.
      */
-    async expireLapsed(scope: Scope, now: Date, limit: number): Promise<{ orders: number; itemIds: number[] }> {
+    async expireLapsedInAnyShop(scope: Scope, now: Date, limit: number): Promise<{ orders: number; itemIds: number[] }> {
       const claimed = await repo.claimLapsedOrders(q(scope), now, limit);
       const { expired, itemIds } = await repo.expireOrders(q(scope), claimed.map((o) => o.id));
       await repo.insertEvents(q(scope), claimed.filter((o) => expired.includes(o.id)).map((o) => ({
@@ -186,13 +192,16 @@ export function createOrdersService({ db }: { db: Database }) {
     },
 
     /** Claims unpaid orders with a provider order for the reconciliation job (in the caller's transaction; SKIP LOCKED). */
-    claimForPaymentCheck: (scope: Scope, claim: repo.PaymentCheckClaim) => repo.claimOrdersForPaymentCheck(q(scope), claim),
+    claimForPaymentCheckInAnyShop: (scope: Scope, claim: repo.PaymentCheckClaim) => repo.claimOrdersForPaymentCheck(q(scope), claim),
 
     // ---------- The timeline ----------
 
-    /** Writes a step of an order's life once (its key within the order); null when it was written before. */
-    recordEvent: (scope: Scope, event: repo.NewOrderEvent) => repo.insertEvent(q(scope), event),
-    events: (scope: Scope, orderIds: number[]) => repo.listEvents(q(scope), orderIds),
+    /** Writes a step of an order of the shop once (its key within the order); null when it was written before or the order is not the shop's. */
+    async recordEvent(scope: ShopScope, event: repo.NewOrderEvent): Promise<repo.OrderEventRow | null> {
+      if (event.storeId !== scope.store.id || !(await repo.findOrder(q(scope), scope.store.id, event.orderId))) return null;
+      return repo.insertEvent(q(scope), event);
+    },
+    events: (scope: ShopScope, orderIds: number[]) => repo.listEvents(q(scope), scope.store.id, orderIds),
 
     // ---------- The back office ----------
 
@@ -209,16 +218,16 @@ export function createOrdersService({ db }: { db: Database }) {
      */
     async dispatch(ctx: RequestContext, order: repo.OrderRow, input: { courierPartner: string; trackingNumber: string }, at: Date): Promise<repo.DispatchRow> {
       if (order.status !== 'paid') throw new ConflictError(`Only a paid order can be dispatched; this one is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}.`, 'order_not_paid');
-      const row = await repo.insertDispatch(q(ctx), order.storeId, order.id, input.courierPartner, input.trackingNumber, at);
+      const row = await repo.insertDispatch(q(ctx), ctx.store.id, order.id, input.courierPartner, input.trackingNumber, at);
       if (!row) throw new ConflictError('This order has been dispatched already.', 'order_already_dispatched');
       return row;
     },
 
     /** Marks a dispatched order delivered; 409 unless it is dispatched and not yet delivered. */
     async deliver(ctx: RequestContext, order: repo.OrderRow, at: Date): Promise<repo.DispatchRow> {
-      const row = await repo.markDelivered(q(ctx), order.id, at);
+      const row = await repo.markDelivered(q(ctx), ctx.store.id, order.id, at);
       if (row) return row;
-      const [dispatch] = await repo.listDispatches(q(ctx), [order.id]);
+      const [dispatch] = await repo.listDispatches(q(ctx), ctx.store.id, [order.id]);
       throw dispatch
         ? new ConflictError('This order has been marked delivered already.', 'order_already_delivered')
         : new ConflictError('Only a dispatched order can be delivered.', 'order_not_dispatched');
@@ -229,13 +238,13 @@ export function createOrdersService({ db }: { db: Database }) {
      * still held for it (a pending order's are). 409 for a paid or cancelled order.
      */
     async cancel(ctx: RequestContext, order: repo.OrderRow): Promise<{ itemIds: number[]; wasPending: boolean }> {
-      const done = await repo.cancelUnpaidOrder(q(ctx), order.id);
+      const done = await repo.cancelUnpaidOrder(q(ctx), ctx.store.id, order.id);
       if (!done) {
         throw order.status === 'paid'
           ? new ConflictError('A paid order cannot be cancelled; refund its stones instead.', 'order_paid')
           : new ConflictError('This order has been cancelled already.', 'order_already_cancelled');
       }
-      const lines = await repo.listOrderLines(q(ctx), [order.id]);
+      const lines = await repo.listOrderLines(q(ctx), ctx.store.id, [order.id]);
       return { itemIds: lines.map((l) => l.itemId), wasPending: done.wasPending };
     },
   };

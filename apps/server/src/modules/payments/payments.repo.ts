@@ -17,9 +17,9 @@ export async function insertPayment(db: Executor, payment: NewPayment): Promise<
 }
 
 /** A later event may report a stronger state (authorized, then captured); captured is final. */
-export async function upgradePaymentStatus(db: Executor, provider: string, providerPaymentId: string, status: string): Promise<void> {
+export async function upgradePaymentStatus(db: Executor, storeId: number, provider: string, providerPaymentId: string, status: string): Promise<void> {
   await db.update(payments).set({ status })
-    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId), ne(payments.status, 'captured')));
+    .where(and(eq(payments.storeId, storeId), eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId), ne(payments.status, 'captured')));
 }
 
 /** Remembers a webhook event; false when it was seen before (the delivery is a repeat). */
@@ -32,14 +32,14 @@ export async function rememberWebhookEvent(db: Executor, provider: string, event
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-export async function findPaymentById(db: Executor, id: number): Promise<PaymentRow | null> {
-  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+export async function findPaymentById(db: Executor, storeId: number, id: number): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(and(eq(payments.storeId, storeId), eq(payments.id, id))).limit(1);
   return row ?? null;
 }
 
-export async function listPaymentsOfOrders(db: Executor, orderIds: number[]): Promise<PaymentRow[]> {
+export async function listPaymentsOfOrders(db: Executor, storeId: number, orderIds: number[]): Promise<PaymentRow[]> {
   if (orderIds.length === 0) return [];
-  return db.select().from(payments).where(inArray(payments.orderId, orderIds)).orderBy(asc(payments.id));
+  return db.select().from(payments).where(and(eq(payments.storeId, storeId), inArray(payments.orderId, orderIds))).orderBy(asc(payments.id));
 }
 
 // ---------- Refunds ----------
@@ -60,27 +60,33 @@ export async function findRefundByKey(db: Executor, storeId: number, key: string
   return row ?? null;
 }
 
-/** Any store's refund by id (webhooks and the reconciliation job arrive without a tenant), locked when asked. */
-export async function findRefundById(db: Executor, id: number, lock = false): Promise<RefundRow | null> {
-  const q = db.select().from(refunds).where(eq(refunds.id, id)).limit(1);
+/** The store's refund by id, locked when asked. */
+export async function findRefundById(db: Executor, storeId: number, id: number, lock = false): Promise<RefundRow | null> {
+  const q = db.select().from(refunds).where(and(eq(refunds.storeId, storeId), eq(refunds.id, id))).limit(1);
   const [row] = lock ? await q.for('update') : await q;
   return row ?? null;
 }
 
-export async function findRefundByProviderId(db: Executor, provider: string, providerRefundId: string, lock = false): Promise<RefundRow | null> {
+/** Any store's refund by id (a provider's webhook names only the refund): the row names its store. */
+export async function findRefundByIdInAnyShop(db: Executor, id: number): Promise<RefundRow | null> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findRefundByProviderIdInAnyShop(db: Executor, provider: string, providerRefundId: string, lock = false): Promise<RefundRow | null> {
   const q = db.select().from(refunds).where(and(eq(refunds.provider, provider), eq(refunds.providerRefundId, providerRefundId))).limit(1);
   const [row] = lock ? await q.for('update') : await q;
   return row ?? null;
 }
 
-export async function listRefundsOfOrders(db: Executor, orderIds: number[]): Promise<RefundRow[]> {
+export async function listRefundsOfOrders(db: Executor, storeId: number, orderIds: number[]): Promise<RefundRow[]> {
   if (orderIds.length === 0) return [];
-  return db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.id));
+  return db.select().from(refunds).where(and(eq(refunds.storeId, storeId), inArray(refunds.orderId, orderIds))).orderBy(asc(refunds.id));
 }
 
-export async function listRefundLines(db: Executor, refundIds: number[]) {
+export async function listRefundLines(db: Executor, storeId: number, refundIds: number[]) {
   if (refundIds.length === 0) return [];
-  return db.select().from(refundLines).where(inArray(refundLines.refundId, refundIds)).orderBy(asc(refundLines.id));
+  return db.select().from(refundLines).where(and(eq(refundLines.storeId, storeId), inArray(refundLines.refundId, refundIds))).orderBy(asc(refundLines.id));
 }
 
 /** The store's latest refunds, newest first. */
@@ -90,16 +96,16 @@ export async function listRecentRefunds(db: Executor, storeId: number, limit: nu
 
 /** Moves a refund on only from `from` (a webhook and the job may race): the row as it is now, or null when it had moved. */
 export async function updateRefund(
-  db: Executor, id: number, from: RefundStatus[], values: Partial<Pick<RefundRow, 'status' | 'providerRefundId' | 'failureReason' | 'checkedAt'>>,
+  db: Executor, storeId: number, id: number, from: RefundStatus[], values: Partial<Pick<RefundRow, 'status' | 'providerRefundId' | 'failureReason' | 'checkedAt'>>,
 ): Promise<RefundRow | null> {
   const [row] = await db.update(refunds).set({ ...values, updatedAt: new Date() })
-    .where(and(eq(refunds.id, id), inArray(refunds.status, from))).returning();
+    .where(and(eq(refunds.storeId, storeId), eq(refunds.id, id), inArray(refunds.status, from))).returning();
   return row ?? null;
 }
 
 /** A failed refund's lines are free to be refunded again. */
-export async function deleteRefundLines(db: Executor, refundId: number): Promise<void> {
-  await db.delete(refundLines).where(eq(refundLines.refundId, refundId));
+export async function deleteRefundLines(db: Executor, storeId: number, refundId: number): Promise<void> {
+  await db.delete(refundLines).where(and(eq(refundLines.storeId, storeId), eq(refundLines.refundId, refundId)));
 }
 
 export interface RefundClaim {
@@ -137,10 +143,10 @@ export async function claimPendingRefunds(db: Executor, c: RefundClaim): Promise
 }
 
 /** Total refunded or being refunded from each of these payments (failed refunds left out). */
-export async function refundedOfPayments(db: Executor, paymentIds: number[]): Promise<Map<number, number>> {
+export async function refundedOfPayments(db: Executor, storeId: number, paymentIds: number[]): Promise<Map<number, number>> {
   if (paymentIds.length === 0) return new Map();
   const rows = await db.select({ paymentId: refunds.paymentId, paise: sql<string>`sum(${refunds.amountPaise})` }).from(refunds)
-    .where(and(inArray(refunds.paymentId, paymentIds), ne(refunds.status, 'failed'))).groupBy(refunds.paymentId);
+    .where(and(eq(refunds.storeId, storeId), inArray(refunds.paymentId, paymentIds), ne(refunds.status, 'failed'))).groupBy(refunds.paymentId);
   return new Map(rows.map((r) => [r.paymentId, Number(r.paise)]));
 }
 

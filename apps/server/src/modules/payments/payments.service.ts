@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '@gemstore/db';
 import { unstorableTextIssues } from '@gemstore/contracts';
 import type { CheckoutConfig } from '../../config.ts';
-import { executor, type RequestContext, type Scope } from '../../lib/context.ts';
+import { executor, type RequestContext, type Scope, type ShopScope } from '../../lib/context.ts';
 import * as repo from './payments.repo.ts';
 import { type PaymentProvider, createProviders, providerNameOfOrderId, providerOfStore, type ProviderName, SANDBOX_PREFIX } from './providers.ts';
 import { hmacHex, signatureMatches, signPayLink, verifyPayLink } from './signatures.ts';
@@ -73,27 +73,31 @@ export function createPaymentsService({ db, checkout }: { db: Database; checkout
     payLink: (orderId: number, now: Date) => signPayLink(checkout.payLinkSecret, orderId, new Date(now.getTime() + PAY_LINK_MINUTES * 60_000)),
     checkPayLink: (orderId: number, token: unknown) => verifyPayLink(checkout.payLinkSecret, orderId, token),
 
-    /** Records a payment once per provider payment id; null when it was already recorded. */
-    record: (scope: Scope, payment: repo.NewPayment) => repo.insertPayment(q(scope), payment),
+    /** Records a payment of an order of the shop once per provider payment id; null when it was already recorded. */
+    record: (scope: ShopScope, payment: repo.NewPayment) => repo.insertPayment(q(scope), { ...payment, storeId: scope.store.id }),
     /** A later event may report a stronger state (authorized, then captured); captured is final. */
-    upgradeStatus: (scope: Scope, provider: string, providerPaymentId: string, status: string) =>
-      repo.upgradePaymentStatus(q(scope), provider, providerPaymentId, status),
+    upgradeStatus: (scope: ShopScope, provider: string, providerPaymentId: string, status: string) =>
+      repo.upgradePaymentStatus(q(scope), scope.store.id, provider, providerPaymentId, status),
     /** Remembers a webhook event in the caller's transaction; false when it was seen before. */
     rememberWebhookEvent: (scope: Scope, provider: string, eventId: string) => repo.rememberWebhookEvent(q(scope), provider, eventId),
-    ofOrders: (scope: Scope, orderIds: number[]) => repo.listPaymentsOfOrders(q(scope), orderIds),
+    ofOrders: (scope: ShopScope, orderIds: number[]) => repo.listPaymentsOfOrders(q(scope), scope.store.id, orderIds),
 
     // ---------- Refunds ----------
 
     /** The provider that took a payment (its `provider`), which must also send its money back. */
     providerOfPayment: (provider: string): PaymentProvider => providers[provider === 'razorpay' ? 'razorpay' : 'sandbox'],
     /** Writes a pending refund and the lines it pays back (in the caller's transaction, before the provider is called). */
-    recordRefund: (scope: Scope, refund: repo.NewRefund, lines: { orderLineId: number; amountPaise: number }[]) => repo.insertRefund(q(scope), refund, lines),
+    recordRefund: (scope: ShopScope, refund: repo.NewRefund, lines: { orderLineId: number; amountPaise: number }[]) =>
+      repo.insertRefund(q(scope), { ...refund, storeId: scope.store.id }, lines),
     refundByKey: (scope: Scope, storeId: number, key: string) => repo.findRefundByKey(q(scope), storeId, key),
-    refundById: (scope: Scope, id: number, lock = false) => repo.findRefundById(q(scope), id, lock),
-    /** The refunds of these orders with the order lines each paid back. */
-    async refundsOf(scope: Scope, orderIds: number[]) {
-      const rows = await repo.listRefundsOfOrders(q(scope), orderIds);
-      const lines = await repo.listRefundLines(q(scope), rows.map((r) => r.id));
+    /** The shop's refund, locked for the caller's transaction when asked; null when it is another shop's or does not exist. */
+    refundById: (scope: ShopScope, refundId: number, lock = false) => repo.findRefundById(q(scope), scope.store.id, refundId, lock),
+    /** Any shop's refund by id (a job or webhook naming only the refund): go on in the shop it names. */
+    refundByIdInAnyShop: (scope: Scope, refundId: number) => repo.findRefundByIdInAnyShop(q(scope), refundId),
+    /** The refunds of these orders of the shop with the order lines each paid back. */
+    async refundsOf(scope: ShopScope, orderIds: number[]) {
+      const rows = await repo.listRefundsOfOrders(q(scope), scope.store.id, orderIds);
+      const lines = await repo.listRefundLines(q(scope), scope.store.id, rows.map((r) => r.id));
       return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.refundId === r.id) }));
     },
     /** The store's order lines paid back by processed refunds, with their orders. */
@@ -102,32 +106,33 @@ export function createPaymentsService({ db, checkout }: { db: Database; checkout
     /** The dashboard: refunds of sold stones per day over the last `days` days. */
     dailyRefunds: (ctx: RequestContext, timeZone: string, days: number, now: Date) => repo.dailyRefunds(q(ctx), ctx.store.id, timeZone, days, now),
     /** Moves a refund on only from one of `from`; null when it had moved already. */
-    moveRefund: (scope: Scope, id: number, from: repo.RefundStatus[], values: Parameters<typeof repo.updateRefund>[3]) =>
-      repo.updateRefund(q(scope), id, from, values),
+    moveRefund: (scope: ShopScope, refundId: number, from: repo.RefundStatus[], values: Parameters<typeof repo.updateRefund>[4]) =>
+      repo.updateRefund(q(scope), scope.store.id, refundId, from, values),
     /** The lines of a failed refund may be refunded again. */
-    freeRefundLines: (scope: Scope, refundId: number) => repo.deleteRefundLines(q(scope), refundId),
+    freeRefundLines: (scope: ShopScope, refundId: number) => repo.deleteRefundLines(q(scope), scope.store.id, refundId),
     /**
      * Our refund that a provider reports (a webhook): by the provider's refund id, else by our
      * receipt, and then only when it pays back the payment reported, for the amount reported, and
      * the provider has not given it another id. Null for a refund made elsewhere (the dashboard).
+     * Any shop's: the refund names its shop.
      */
-    async findReportedRefund(scope: Scope, provider: string, reported: Pick<ReportedRefund, 'id' | 'providerPaymentId' | 'amountPaise' | 'receipt'>) {
-      const known = await repo.findRefundByProviderId(q(scope), provider, reported.id);
+    async findReportedRefundInAnyShop(scope: Scope, provider: string, reported: Pick<ReportedRefund, 'id' | 'providerPaymentId' | 'amountPaise' | 'receipt'>) {
+      const known = await repo.findRefundByProviderIdInAnyShop(q(scope), provider, reported.id);
       if (known) return known;
       const refundId = refundIdOfReceipt(reported.receipt);
-      const row = refundId === null ? null : await repo.findRefundById(q(scope), refundId);
+      const row = refundId === null ? null : await repo.findRefundByIdInAnyShop(q(scope), refundId);
       if (!row || row.provider !== provider || row.providerRefundId !== null || row.amountPaise !== reported.amountPaise) return null;
-      const payment = await repo.findPaymentById(q(scope), row.paymentId);
+      const payment = await repo.findPaymentById(q(scope), row.storeId, row.paymentId);
       return payment?.providerPaymentId === reported.providerPaymentId ? row : null;
     },
     /** The payment a refund pays back. */
-    paymentById: (scope: Scope, id: number) => repo.findPaymentById(q(scope), id),
+    paymentById: (scope: ShopScope, paymentId: number) => repo.findPaymentById(q(scope), scope.store.id, paymentId),
     /**
      * Claims up to `limit` pending refunds of these providers for the reconciliation job (see the
      * repository: written before `olderThan`, asked about less and less often as they age).
      */
-    claimPendingRefunds: (scope: Scope, claim: repo.RefundClaim) => repo.claimPendingRefunds(q(scope), claim),
-    refundedOfPayments: (scope: Scope, paymentIds: number[]) => repo.refundedOfPayments(q(scope), paymentIds),
+    claimPendingRefundsInAnyShop: (scope: Scope, claim: repo.RefundClaim) => repo.claimPendingRefunds(q(scope), claim),
+    refundedOfPayments: (scope: ShopScope, paymentIds: number[]) => repo.refundedOfPayments(q(scope), scope.store.id, paymentIds),
 
     /**
      * Checks a Razorpay webhook delivery: X-Razorpay-Signature = HMAC-SHA256(webhook secret, raw

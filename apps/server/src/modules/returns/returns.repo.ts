@@ -12,14 +12,14 @@ export async function listReturnsOfOrders(db: Executor, storeId: number, orderId
     .orderBy(asc(returnRequests.id));
 }
 
-export async function listReturnLines(db: Executor, returnIds: number[]) {
+export async function listReturnLines(db: Executor, storeId: number, returnIds: number[]) {
   if (returnIds.length === 0) return [];
-  return db.select().from(returnLines).where(inArray(returnLines.returnId, returnIds)).orderBy(asc(returnLines.id));
+  return db.select().from(returnLines).where(and(eq(returnLines.storeId, storeId), inArray(returnLines.returnId, returnIds))).orderBy(asc(returnLines.id));
 }
 
-export async function listReturnImages(db: Executor, returnIds: number[]) {
+export async function listReturnImages(db: Executor, storeId: number, returnIds: number[]) {
   if (returnIds.length === 0) return [];
-  return db.select().from(returnImages).where(inArray(returnImages.returnId, returnIds)).orderBy(asc(returnImages.id));
+  return db.select().from(returnImages).where(and(eq(returnImages.storeId, storeId), inArray(returnImages.returnId, returnIds))).orderBy(asc(returnImages.id));
 }
 
 /** One return photo, only if a return of this store holds it. */
@@ -31,9 +31,10 @@ export async function findReturnImage(db: Executor, storeId: number, imageId: nu
 }
 
 /** Order lines of these that are already part of a return. */
-export async function findReturnedLines(db: Executor, orderLineIds: number[]): Promise<number[]> {
+export async function findReturnedLines(db: Executor, storeId: number, orderLineIds: number[]): Promise<number[]> {
   if (orderLineIds.length === 0) return [];
-  const rows = await db.select({ id: returnLines.orderLineId }).from(returnLines).where(inArray(returnLines.orderLineId, orderLineIds));
+  const rows = await db.select({ id: returnLines.orderLineId }).from(returnLines)
+    .where(and(eq(returnLines.storeId, storeId), inArray(returnLines.orderLineId, orderLineIds)));
   return rows.map((r) => r.id);
 }
 
@@ -43,12 +44,6 @@ export async function findReturn(db: Executor, storeId: number, returnId: number
     customerId === undefined ? undefined : eq(returnRequests.customerId, customerId),
   )).limit(1);
   const [row] = lock ? await q.for('update') : await q;
-  return row ?? null;
-}
-
-/** Any store's return by id (the reconciliation job and webhooks arrive without a tenant). */
-export async function findReturnById(db: Executor, returnId: number): Promise<ReturnRow | null> {
-  const [row] = await db.select().from(returnRequests).where(eq(returnRequests.id, returnId)).limit(1);
   return row ?? null;
 }
 
@@ -87,11 +82,11 @@ export async function insertReturn(
 
 /** Updates only while the return is in `whenStatus` (a concurrent change wins, this one answers null). */
 export async function updateReturn(
-  db: Executor, returnId: number, whenStatus: ReturnStatusValue,
+  db: Executor, storeId: number, returnId: number, whenStatus: ReturnStatusValue,
   values: Partial<Pick<ReturnRow, 'status' | 'courierPartner' | 'trackingNumber' | 'rejectionReason'>>,
 ): Promise<ReturnRow | null> {
   const [row] = await db.update(returnRequests).set(values)
-    .where(and(eq(returnRequests.id, returnId), eq(returnRequests.status, whenStatus))).returning();
+    .where(and(eq(returnRequests.storeId, storeId), eq(returnRequests.id, returnId), eq(returnRequests.status, whenStatus))).returning();
   return row ?? null;
 }
 

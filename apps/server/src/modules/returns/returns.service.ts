@@ -6,7 +6,7 @@ import {
 } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import type { PrivateMediaConfig } from '../../config.ts';
-import { type CustomerContext, executor, type RequestContext, type Scope } from '../../lib/context.ts';
+import { type CustomerContext, executor, type RequestContext, type ShopScope } from '../../lib/context.ts';
 import { type Executor, uniqueViolation } from '../../lib/db.ts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { EXTENSIONS, reencodeImage, sniffImage } from '../../lib/images.ts';
@@ -49,7 +49,7 @@ async function listReturnsOfOrders(
 ): Promise<ReturnWithOrder[]> {
   const rows = await repo.listReturnsOfOrders(db, ctx.store.id, orderIds);
   const ids = rows.map((r) => r.id);
-  const [lines, images] = await Promise.all([repo.listReturnLines(db, ids), repo.listReturnImages(db, ids)]);
+  const [lines, images] = await Promise.all([repo.listReturnLines(db, ctx.store.id, ids), repo.listReturnImages(db, ctx.store.id, ids)]);
   return rows.map((r) => toReturn(
     photos, r, lines.filter((l) => l.returnId === r.id).map((l) => l.orderLineId), images.filter((i) => i.returnId === r.id), lineDetails,
   ));
@@ -70,7 +70,7 @@ async function submitTracking(db: Executor, ctx: CustomerContext, input: ReturnT
     `Tracking details can be sent only while the return is Approved; it is ${RETURN_STATUS_LABELS[found.status]}.`, 'return_not_approved',
   );
   if (found.status !== 'approved') throw notApproved();
-  const row = await repo.updateReturn(db, found.id, 'approved', { courierPartner: input.courierPartner, trackingNumber: input.trackingNumber });
+  const row = await repo.updateReturn(db, ctx.store.id, found.id, 'approved', { courierPartner: input.courierPartner, trackingNumber: input.trackingNumber });
   if (!row) throw notApproved();
   return row;
 }
@@ -87,7 +87,7 @@ async function createReturn(
   input: ReturnCreateFields, images: UploadedImage[], now: Date,
 ): Promise<repo.ReturnRow> {
   if (images.length > MAX_RETURN_IMAGES) throw ValidationError.field('images', `Attach at most ${MAX_RETURN_IMAGES} images.`);
-  if ((await repo.findReturnedLines(db, input.detailIds)).length) throw ValidationError.field('detailIds', 'A chosen stone is already part of a return request.');
+  if ((await repo.findReturnedLines(db, ctx.store.id, input.detailIds)).length) throw ValidationError.field('detailIds', 'A chosen stone is already part of a return request.');
 
   const encoded: { data: Buffer; ext: string }[] = [];
   for (const image of images) {
@@ -168,13 +168,13 @@ export function nextStatuses(status: repo.ReturnStatusValue): repo.ReturnStatusV
  * holds the return's lock). 409 `invalid_return_status` for a move its state does not allow.
  */
 async function moveReturn(
-  db: Executor, row: repo.ReturnRow, status: repo.ReturnStatusValue,
+  db: Executor, storeId: number, row: repo.ReturnRow, status: repo.ReturnStatusValue,
   values: { courierPartner?: string; trackingNumber?: string; rejectionReason?: string } = {},
 ): Promise<repo.ReturnRow> {
   if (!NEXT_STATUSES[row.status].includes(status)) {
     throw new ConflictError(`A return that is ${RETURN_STATUS_LABELS[row.status]} cannot become ${RETURN_STATUS_LABELS[status]}.`, 'invalid_return_status');
   }
-  const moved = await repo.updateReturn(db, row.id, row.status, { status, ...values });
+  const moved = await repo.updateReturn(db, storeId, row.id, row.status, { status, ...values });
   if (!moved) throw new ConflictError('The return changed meanwhile. Please reload.', 'return_changed');
   return moved;
 }
@@ -198,25 +198,27 @@ export function createReturnsService({ db, photos, store }: { db: Database; phot
       if (!row) throw new NotFoundError('This return request does not exist.');
       return row;
     },
-    byId: (scope: Scope, returnId: number) => repo.findReturnById(executor(db, scope), returnId),
+    /** The shop's return by id; null when it is another shop's or does not exist. */
+    byId: (scope: ShopScope, returnId: number) => repo.findReturn(executor(db, scope), scope.store.id, returnId),
     listForStaff: (ctx: RequestContext, filter: repo.ReturnFilter | undefined, limit: number, offset: number) =>
       repo.listReturnsForStaff(q(ctx), ctx.store.id, filter, limit, offset),
     countForStaff: (ctx: RequestContext, filter: repo.ReturnFilter | undefined) => repo.countReturnsForStaff(q(ctx), ctx.store.id, filter),
     /** The order lines and pictures of these returns. */
-    async partsOf(scope: Scope, returnIds: number[]) {
-      const [lines, images] = await Promise.all([repo.listReturnLines(executor(db, scope), returnIds), repo.listReturnImages(executor(db, scope), returnIds)]);
+    async partsOf(scope: ShopScope, returnIds: number[]) {
+      const ex = executor(db, scope);
+      const [lines, images] = await Promise.all([repo.listReturnLines(ex, scope.store.id, returnIds), repo.listReturnImages(ex, scope.store.id, returnIds)]);
       return { lines, images };
     },
     /**
      * A refund of a return failed after the return was marked refunded: it is Received again, so
      * staff can refund it once more (the one step back the shop's own systems take).
      */
-    async reopenForRefund(scope: Scope, returnId: number): Promise<void> {
-      await repo.updateReturn(executor(db, scope), returnId, 'refunded', { status: 'received' });
+    async reopenForRefund(scope: ShopScope, returnId: number): Promise<void> {
+      await repo.updateReturn(executor(db, scope), scope.store.id, returnId, 'refunded', { status: 'received' });
     },
     /** Moves a return to its next status in the caller's transaction; 409 for a move its state does not allow. */
-    move: (scope: Scope, row: repo.ReturnRow, status: repo.ReturnStatusValue, values?: Parameters<typeof moveReturn>[3]) =>
-      moveReturn(executor(db, scope), row, status, values),
+    move: (scope: ShopScope, row: repo.ReturnRow, status: repo.ReturnStatusValue, values?: Parameters<typeof moveReturn>[4]) =>
+      moveReturn(executor(db, scope), scope.store.id, row, status, values),
     /** Open returns (not rejected or refunded) per order. */
     /** The lines of the store's returns in these states, with their orders. */
     linesIn: (ctx: RequestContext, statuses: repo.ReturnStatusValue[]) => repo.listLinesOfReturnsIn(q(ctx), ctx.store.id, statuses),

@@ -8,11 +8,10 @@ const CACHE = 'public, max-age=3600';
 
 /**
  * GET /robots.txt, /sitemap.xml and /sitemaps/{n}.xml at the root of each store's domain: the store
- * is the host's (tenant: true), and every URL in them is on the store's own domain.
+ * is the host's (the route table's tenant: true), and every URL in them is on the store's own domain.
  */
 export async function seoRoutes(app: FastifyInstance) {
   const { seo } = app.services;
-  const tenant = { config: { tenant: true } };
   registerEndpoints(app, endpointsOf(endpoints, seoRouteTable), {
     robots: async (request, reply) => reply.header('cache-control', CACHE).type('text/plain; charset=utf-8').send(seo.robots(request.ctx)),
     sitemap: async (request, reply) => reply.header('cache-control', CACHE).type('application/xml; charset=utf-8').send(await seo.sitemap(request.ctx)),
@@ -23,5 +22,5 @@ export async function seoRoutes(app: FastifyInstance) {
     // The same for every store (media is shared, like /media/), so no tenant: a day's cache, as /media/ has.
     ogImage: async (request, reply) => reply.header('cache-control', 'public, max-age=86400').type('image/png')
       .send(await renderOgImage(app.services.media.store, request.params['*'])),
-  }, { robots: tenant, sitemap: tenant, sitemapFile: tenant });
+  });
 }

@@ -53,7 +53,6 @@ function declaredErrorsOnly(name: string, e: Endpoint, production: boolean) {
     const sent = (payload ?? {}) as { code?: unknown };
     const code = typeof sent.code === 'string' ? sent.code : status === 422 ? 'validation_failed' : undefined;
     if (code !== undefined && declared.has(code) && ERROR_STATUSES[code as ErrorCode] === status) return payload;
-    if (process.env.RECORD_ERRORS) { (await import('node:fs')).appendFileSync(process.env.RECORD_ERRORS, `${name} ${code}\n`); return payload; } // TEMP
     request.log.error({ endpoint: name, status, code }, 'undeclared error answer');
     if (production) return payload;
     reply.status(500);

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Writable } from 'node:stream';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError, declaredErrors, type Endpoint, endpoints, isErrorOf } from '@gemstore/contracts';
@@ -19,6 +20,7 @@ const probe = {
 async function probeApp(env: Config['env'], log: string[]): Promise<FastifyInstance> {
   const stream = new Writable({ write(chunk, _enc, done) { log.push(String(chunk)); done(); } });
   const app = Fastify({ logger: { level: 'error', stream } });
+  app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializerCompiler({ checkWithZod: env !== 'production' }));
   app.decorate('config', { env } as Config);
   await app.register(errorsPlugin);

@@ -91,7 +91,7 @@ export const endpoints = withSchemas(routes, {
   countries: { response: c.CountriesResponse, errors: [] },
   states: { params: c.StatesParams, response: c.StatesResponse, errors: ['not_found'] },
   cities: { params: c.CitiesParams, response: c.CitiesResponse, errors: ['not_found'] },
-  addressSave: { body: c.AddressSaveBody, response: c.AddressResponse, errors: [] },
+  addressSave: { body: c.AddressSaveBody, response: c.AddressResponse, errors: ['not_found'] },
   addressUpdate: { body: c.AddressUpdateBody, response: c.AddressResponse, errors: ['not_found'] },
   addressEdit: { body: c.AddressIdBody, response: c.AddressEditResponse, errors: ['not_found'] },
   addressDelete: { body: c.AddressIdBody, response: c.OkResponse, errors: ['not_found'] },

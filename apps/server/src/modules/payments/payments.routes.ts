@@ -70,7 +70,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
     registerEndpoints(scope, { razorpayWebhook }, {
-      razorpayWebhook: async (request, reply) => {
+      razorpayWebhook: async (request) => {
         if (!Buffer.isBuffer(request.body)) throw new AppError('Send the event as application/json.', 'bad_request');
         const result = await payment.razorpayWebhook(request.body, request.headers, request.log);
         if (result.status === 200) return result.body;

@@ -10,17 +10,29 @@ import { declaredErrors, type Endpoint } from './endpoint.ts';
  * registers them as its response schemas, the OpenAPI document shows them.
  */
 export function errorAnswers(endpoint: Endpoint): Map<number, z.ZodType> {
+  const answers = new Map<number, z.ZodType>();
+  for (const [status, codes] of codesByStatus(endpoint)) {
+    // One schema per status and codes, shared by the calls that answer the same: the server compiles each once.
+    const key = `${status} ${codes.join(' ')}`;
+    answers.set(status, shared.get(key) ?? shared.set(key, answerOf(status, codes)).get(key)!);
+  }
+  return answers;
+}
+
+const shared = new Map<string, z.ZodType>();
+
+function codesByStatus(endpoint: Endpoint): [number, ErrorCode[]][] {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of declaredErrors(endpoint)) {
     const status = ERROR_STATUSES[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  const answers = new Map<number, z.ZodType>();
-  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const coded = codes.filter((code) => code !== 'validation_failed');
-    const body = coded.length === 0 ? undefined
-      : z.object({ message: z.string(), code: z.enum(coded as [ErrorCode, ...ErrorCode[]]), ...(status === 400 ? { errors: ValidationErrorBody.shape.errors.optional() } : {}) });
-    answers.set(status, status !== 422 ? body! : body ? z.union([ValidationErrorBody, body]) : ValidationErrorBody);
-  }
-  return answers;
+  return [...byStatus].sort(([a], [b]) => a - b);
+}
+
+function answerOf(status: number, codes: ErrorCode[]): z.ZodType {
+  const coded = codes.filter((code) => code !== 'validation_failed');
+  const body = coded.length === 0 ? undefined
+    : z.object({ message: z.string(), code: z.enum(coded as [ErrorCode, ...ErrorCode[]]), ...(status === 400 ? { errors: ValidationErrorBody.shape.errors.optional() } : {}) });
+  return status !== 422 ? body! : body ? z.union([ValidationErrorBody, body]) : ValidationErrorBody;
 }

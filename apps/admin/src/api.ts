@@ -1,4 +1,4 @@
-import { ApiError, callUrl, createApiClient, fetchTransport, routes, type Endpoints } from '@gemstore/contracts/client';
+import { ApiError, callUrl, createApiClient, fetchTransport, isErrorOf, routes, type Endpoints } from '@gemstore/contracts/client';
 import type { Photo } from '@gemstore/contracts';
 
 /**
@@ -81,4 +81,4 @@ export const downloadInvoice = (orderId: number) => downloadFile(callUrl(routes.
 export const downloadCreditNote = (orderId: number, noteId: number) =>
   downloadFile(callUrl(routes.adminOrderCreditNote, { params: { id: orderId, noteId } }), `credit-note-${noteId}.pdf`);
 
-export { ApiError, callUrl, routes };
+export { ApiError, callUrl, isErrorOf, routes };

@@ -29,6 +29,27 @@ describe('the API description', () => {
     expect([...new Set(registered)].sort()).toEqual(described.filter((d) => !wildcards.includes(d)));
   });
 
+  it("lists each call's own error answers, status by status", async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }>>;
+    };
+    const codes = (path: string, method: string, status: number) => {
+      const schema = doc.paths[path]?.[method]?.responses[String(status)]?.content?.['application/json']?.schema as
+        { properties?: { code?: { enum?: string[] } } } | undefined;
+      return schema?.properties?.code?.enum;
+    };
+    expect(codes('/api/place-order', 'post', 409)).toEqual(['stone_unavailable']);
+    expect(codes('/api/place-order', 'post', 403)).toEqual(['account_blocked']);
+    expect(codes('/api/place-order', 'post', 401)).toEqual(['unauthenticated']);
+    expect(codes('/api/admin/orders/{id}/dispatch', 'post', 409)).toEqual(['order_not_paid', 'order_already_dispatched']);
+    expect(codes('/api/admin/orders/{id}/dispatch', 'post', 403)).toEqual(['forbidden', 'two_factor_required']);
+    expect(codes('/api/admin/orders/{id}/dispatch', 'post', 401)).toEqual(['unauthenticated', 'invalid_staff_token']);
+    // A call that cannot clash answers no 409, and one without a sign-in no 401.
+    expect(doc.paths['/api/products']?.get?.responses['409']).toBeUndefined();
+    expect(doc.paths['/api/products']?.get?.responses['401']).toBeUndefined();
+    expect(codes('/api/products', 'get', 404)).toEqual(['unknown_store']);
+  });
+
   it('shows a readable reference page at /api/docs without a store, a script or a domain header', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);

@@ -85,6 +85,3 @@ export type ErrorCodeWith<S extends number> = { [C in ErrorCode]: (typeof ERROR_
 export const ERROR_CODES = Object.keys(ERROR_STATUSES) as ErrorCode[];
 
 export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(ERROR_STATUSES, value);
-
-/** The codes a status may carry, for the API reference. */
-export const errorCodesOf = (status: number): ErrorCode[] => ERROR_CODES.filter((code) => ERROR_STATUSES[code] === status);

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { AdminLoginResponse } from '@gemstore/contracts';
-import { ApiError, api } from '../api.ts';
+import { api, isErrorOf } from '../api.ts';
 import { useFormSteps } from '../form-steps.ts';
 import { useSession } from '../session.tsx';
 
@@ -45,7 +45,7 @@ export function SignInPage() {
       try {
         await signedIn(await api.adminLogin({ body: { email: String(form.get('email')), password: String(form.get('password')), ...(code ? { code } : {}) } }));
       } catch (err) {
-        if (err instanceof ApiError && err.code === 'password_locked') {
+        if (isErrorOf('adminLogin', err, 'password_locked')) {
           setLocked(err.message);
           return;
         }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminOrder, AdminRefund, AdminRefundResponse } from '@gemstore/contracts';
-import { ApiError, api, errorMessage, fieldErrors } from '../api.ts';
+import { api, errorMessage, fieldErrors, isErrorOf } from '../api.ts';
 import { useSession } from '../session.tsx';
 import { formatRupees } from './catalogue-shared.ts';
 import { formatWhen, orderKey, ordersKey } from './orders-shared.ts';
@@ -17,7 +17,7 @@ export function useMayRefund(): boolean {
 
 /** The provider said no: that refund is failed for good, so trying again is a new refund with a new key. */
 function refused(err: unknown): boolean {
-  return err instanceof ApiError && err.code === 'refund_refused';
+  return isErrorOf('adminOrderRefund', err, 'refund_refused') || isErrorOf('adminReturnStatus', err, 'refund_refused');
 }
 
 /** What a refund answer changes: the order it belongs to, the lists that show it, the refunds view and the dashboard. */

@@ -1,6 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { type CallOutput, type Endpoint, type Route, shopCall, type ShopCall } from '@gemstore/contracts';
+import { type CallOutput, declaredErrors, type Endpoint, ERROR_STATUSES, errorAnswers, type ErrorCode, type Route, shopCall, type ShopCall } from '@gemstore/contracts';
 import { customerOnly, type RequestContext, staffOnly } from './context.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -40,7 +40,27 @@ function fastifySchema(e: Endpoint, validateBody: boolean) {
     ...(e.params ? { params: e.params } : {}),
     ...(e.query ? { querystring: e.query } : {}),
     ...(e.body && validateBody && !('multipart' in e.body) ? { body: e.body } : {}),
-    ...(typeof e.response === 'string' ? {} : { response: { 200: e.response } }),
+    response: { ...(typeof e.response === 'string' ? {} : { 200: e.response }), ...Object.fromEntries(errorAnswers(e)) },
+  };
+}
+
+/**
+ * Holds every error answer of a call to the codes its entry declares (with its access kind's). An
+ * undeclared one is logged; outside production it becomes a 500 that names it, so the tests of
+ * the call fail on it; in production the answer still goes out.
+ */
+function declaredErrorsOnly(name: string, e: Endpoint, production: boolean) {
+  const declared = new Set<string>(declaredErrors(e));
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const status = reply.statusCode;
+    if (status < 400) return payload;
+    const sent = (payload ?? {}) as { code?: unknown };
+    const code = typeof sent.code === 'string' ? sent.code : status === 422 ? 'validation_failed' : undefined;
+    if (code !== undefined && declared.has(code) && ERROR_STATUSES[code as ErrorCode] === status) return payload;
+    request.log.error({ endpoint: name, status, code }, 'undeclared error answer');
+    if (production) return payload;
+    reply.status(500);
+    return { message: `${name} answered ${status} ${code ?? 'without a code'}, which its entry in the endpoint table does not declare.`, code: 'internal_error' };
   };
 }
 
@@ -59,6 +79,7 @@ export function endpointsOf<T extends Record<string, Endpoint>, G extends { [K i
 export function registerEndpoints<T extends Record<string, Endpoint>>(
   app: FastifyInstance, endpoints: T, handlers: Handlers<T>, extrasByName: { [K in keyof T]?: RouteExtras } = {},
 ): void {
+  const production = app.config.env === 'production';
   for (const name of Object.keys(endpoints) as (keyof T & string)[]) {
     const e = endpoints[name]!;
     const { validateBody, ...extras } = extrasByName[name] ?? {};
@@ -71,6 +92,7 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
       schema: fastifySchema(e, validateBody !== false),
       ...extras,
       ...(preValidation.length ? { preValidation } : {}),
+      preSerialization: declaredErrorsOnly(name, e, production),
       config: { ...(extras.config ?? {}), endpoint: name, ...(shopCall(e) ? (e.root ? { tenant: true } : {}) : { skipTenant: true }) },
       handler: handlers[name] as RouteOptions['handler'],
     };

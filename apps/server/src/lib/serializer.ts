@@ -21,14 +21,21 @@ function zodSchemaOf(schema: unknown): z.ZodType {
  * drift between the data and its contract fails the tests instead of reaching a customer.
  */
 export function contractSerializerCompiler(options: { checkWithZod: boolean }): FastifySerializerCompiler<unknown> {
+  // A contract shared by many routes (the error answers) is compiled once.
+  const compiledOf = new WeakMap<z.ZodType, Serializer>();
   return ({ schema, method, url }) => {
     const contract = zodSchemaOf(schema);
-    const compiled: Serializer = fastJson(z.toJSONSchema(contract, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as never);
+    let compiled = compiledOf.get(contract);
+    if (!compiled) {
+      compiled = fastJson(z.toJSONSchema(contract, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as never) as Serializer;
+      compiledOf.set(contract, compiled);
+    }
     if (!options.checkWithZod) return compiled;
+    const write = compiled;
     return (data) => {
       const parsed = contract.safeParse(data);
       if (!parsed.success) throw new Error(`The ${method} ${url} answer does not match its contract: ${z.prettifyError(parsed.error)}`);
-      const text = compiled(data);
+      const text = write(data);
       const expected = JSON.stringify(parsed.data);
       // Key order may differ (the contract's order against the data's); the values may not.
       if (!isDeepStrictEqual(JSON.parse(text), JSON.parse(expected))) {

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { User } from '@gemstore/contracts';
-import { ApiError } from '@gemstore/contracts/client';
+import { isErrorOf } from '@gemstore/contracts/client';
 import { AUTH_TOKEN_KEY, api, getAuthToken } from './api.ts';
 
 /**
@@ -124,7 +124,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setUserState(fresh);
       } catch (error) {
         // A rejected token needs no retry; anything else is tried once more after 5 s.
-        if (attempt === 0 && !(error instanceof ApiError && error.status === 401)) {
+        if (attempt === 0 && !isErrorOf('authUser', error, 'unauthenticated')) {
           timer = setTimeout(() => void check(1), SESSION_RETRY_MS);
         } else if (getAuthToken() === token) {
           clearLocal();

@@ -11,7 +11,7 @@ import { usePlaceOrder } from '../features/checkout/api/place-order.ts';
 import { CheckoutItems } from '../features/checkout/components/checkout-items.tsx';
 import { ChoiceList } from '../features/checkout/components/choice-list.tsx';
 import { OrderTotals } from '../features/checkout/components/order-totals.tsx';
-import { ApiError } from '@gemstore/contracts/client';
+import { ApiError, isErrorOf } from '@gemstore/contracts/client';
 import { RAZORPAY_PAYMENT_METHOD_ID } from '@gemstore/contracts/constants';
 import { privatePageMeta } from '../lib/private-page-meta.ts';
 import { useCurrency } from '../lib/store-context.tsx';
@@ -80,7 +80,7 @@ export default function CheckoutPage() {
         const fieldMessages = e instanceof ApiError ? Object.values(e.errors).flat() : [];
         setError(fieldMessages.length ? fieldMessages.join(' ') : e.message);
         // A stone taken meanwhile: show what is still available.
-        if (e instanceof ApiError && e.status === 409) void items.refetch();
+        if (isErrorOf('placeOrder', e, 'stone_unavailable')) void items.refetch();
       },
     });
   };

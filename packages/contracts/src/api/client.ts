@@ -1,5 +1,6 @@
-import type { CallInput, CallOutput, Endpoint, HttpMethod, Route } from './endpoint.ts';
+import type { CallInput, CallOutput, DeclaredErrorCode, Endpoint, HttpMethod, Route } from './endpoint.ts';
 import { fillPath } from './endpoint.ts';
+import type { Endpoints } from './endpoints.ts';
 import { type ErrorCode, isErrorCode } from '../errors.ts';
 
 /**
@@ -27,6 +28,18 @@ export class ApiError extends Error {
     this.errors = body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string[]>) : {};
     this.code = isErrorCode(body.code) ? body.code : undefined;
   }
+}
+
+/** The codes a call of the endpoint table may answer (its own and its access kind's). */
+export type ErrorCodeOf<K extends keyof Endpoints> = DeclaredErrorCode<Endpoints[K]>;
+
+/**
+ * Whether `err` is an answer of the call `name` with one of `codes`; a code the call does not
+ * declare is a type error, so a comparison cannot outlive the code it waits for.
+ * `isErrorOf('placeOrder', err, 'stone_unavailable')`.
+ */
+export function isErrorOf<K extends keyof Endpoints, C extends ErrorCodeOf<K>>(_name: K, err: unknown, ...codes: C[]): err is ApiError & { code: C } {
+  return err instanceof ApiError && err.code !== undefined && (codes as ErrorCode[]).includes(err.code);
 }
 
 export interface TransportRequest {

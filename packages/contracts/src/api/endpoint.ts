@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Capability } from '../constants.ts';
+import type { ErrorCode } from '../errors.ts';
 
 /**
  * One call of the API, described once (the endpoint table, docs/decisions/0016). The server registers
@@ -56,8 +57,13 @@ export interface Schemas {
   response: z.ZodType | 'html' | 'redirect' | 'file' | 'text' | 'xml';
   /** The media type of a `file` answer (`image/*` unless said). */
   fileType?: string;
-  /** Error statuses the call may answer besides 200 (their bodies are the shared error shapes). */
-  errors?: readonly number[];
+  /**
+   * The error codes (errors.ts) the call itself may answer, beyond those every call of its access
+   * kind can give (`commonErrors`). Required, so a new call says what can go wrong with it; the
+   * server refuses an undeclared code outside production, and clients narrow on these
+   * (`isErrorOf`). Their statuses follow from the codes.
+   */
+  errors: readonly ErrorCode[];
 }
 
 export type Endpoint = Route & Schemas;
@@ -81,12 +87,52 @@ export type EndpointTable<R extends Record<string, Route>> = { [K in keyof R]: R
  * Joins the route table with the schemas of each call: a call without schemas, or schemas for a
  * call that has no route, is a type error.
  */
-export function withSchemas<R extends Record<string, Route>, S extends { [K in keyof R]: Schemas }>(
+export function withSchemas<R extends Record<string, Route>, const S extends { [K in keyof R]: Schemas }>(
   routes: R, schemas: S,
 ): { [K in keyof R]: R[K] & S[K] } {
   const table = {} as { [K in keyof R]: R[K] & S[K] };
   for (const name of Object.keys(routes) as (keyof R)[]) table[name] = { ...routes[name], ...schemas[name] };
   return table;
+}
+
+/**
+ * Codes any call may answer, whatever it does: a malformed, oversized or invalid request, a host
+ * that is no host name, too many calls, the database out of reach, a fault of ours.
+ */
+export const ANY_CALL_ERRORS = [
+  'bad_request', 'invalid_host', 'validation_failed', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'database_unavailable', 'internal_error',
+] as const satisfies readonly ErrorCode[];
+
+/**
+ * What every call of a route may answer besides its own codes: the store is looked up for calls
+ * under /api (unknown_store), a customer or staff call needs its sign-in (unauthenticated), one
+ * with a capability a role and, where the store asks, two-factor (forbidden, two_factor_required),
+ * and a token sent under /api/admin must be a live staff token (invalid_staff_token).
+ */
+export type CommonErrorCode<R extends Route> =
+  | (typeof ANY_CALL_ERRORS)[number]
+  | (R extends { root: true } ? never : R['access'] extends 'public' | 'customer' | 'staff' ? 'unknown_store' : never)
+  | (R['access'] extends 'customer' | 'staff' ? 'unauthenticated' : never)
+  | (R extends { access: 'staff'; capability: Capability } ? 'forbidden' | 'two_factor_required' : never)
+  | (R['path'] extends `/admin/${string}` ? 'invalid_staff_token' : never);
+
+/** The codes of CommonErrorCode, for the server's check and the OpenAPI document. */
+export function commonErrors(route: Route): ErrorCode[] {
+  const store = !route.root && (route.access === 'public' || route.access === 'customer' || route.access === 'staff');
+  return [
+    ...ANY_CALL_ERRORS,
+    ...(store ? ['unknown_store'] as const : []),
+    ...(route.access === 'customer' || route.access === 'staff' ? ['unauthenticated'] as const : []),
+    ...(route.access === 'staff' && route.capability ? ['forbidden', 'two_factor_required'] as const : []),
+    ...(route.path.startsWith('/admin/') ? ['invalid_staff_token'] as const : []),
+  ];
+}
+
+/** Every code a call may answer: its access kind's and its own. */
+export type DeclaredErrorCode<E extends Endpoint> = CommonErrorCode<E> | E['errors'][number];
+
+export function declaredErrors(endpoint: Endpoint): ErrorCode[] {
+  return [...new Set([...commonErrors(endpoint), ...endpoint.errors])];
 }
 
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { ErrorBody, ValidationErrorBody } from '../common.ts';
 import { rolesWith, STAFF_ROLES } from '../constants.ts';
-import { errorCodesOf } from '../errors.ts';
 import { type Endpoint, shopCall } from './endpoint.ts';
+import { errorAnswers } from './error-answers.ts';
 
 /** A JSON Schema (2020-12, as OpenAPI 3.1 uses) of a request part or an answer. */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -25,17 +24,18 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'Signed in, but not allowed to do this.',
   404: 'No such object in this store, or no store for the domain.',
   409: 'The object is not in a state that allows this (a stable `code` says why).',
+  413: 'The request body is too large.',
+  415: 'The request body is of a type this call does not read.',
   422: 'The input is not valid: a message per field.',
   429: 'Too many calls: wait for `retry-after` seconds.',
+  500: 'A fault on our side.',
   502: 'The payment provider failed.',
   503: 'A service this call needs is unavailable.',
 };
 
-/** An error answer: a 422's fields, or the message with the codes this status carries (errors.ts). */
-function errorResponse(status: number) {
-  const schema = status === 422 ? jsonSchema(ValidationErrorBody, 'output')
-    : { ...jsonSchema(ErrorBody, 'output'), properties: { message: { type: 'string' }, code: { type: 'string', enum: errorCodesOf(status) } } };
-  return { description: ERROR_TEXT[status] ?? 'Error.', content: { 'application/json': { schema } } };
+/** An error answer: its body with the codes this call declares for the status. */
+function errorResponse(status: number, body: z.ZodType) {
+  return { description: ERROR_TEXT[status] ?? 'Error.', content: { 'application/json': { schema: jsonSchema(body, 'output') } } };
 }
 
 /** `/item-details/:id` -> `/item-details/{id}`. */
@@ -58,7 +58,7 @@ export function openApiDocument(endpoints: Record<string, Endpoint>, info: { tit
         : e.response === 'xml' ? { description: 'An XML document.', content: { 'application/xml': { schema: { type: 'string' } } } }
         : { description: 'OK', content: { 'application/json': { schema: jsonSchema(e.response, 'output') } } };
     const responses: Record<string, unknown> = { [e.response === 'redirect' ? '303' : '200']: ok };
-    for (const status of e.errors ?? []) responses[String(status)] = errorResponse(status);
+    for (const [status, body] of errorAnswers(e)) responses[String(status)] = errorResponse(status, body);
     const auth = e.access === 'customer' ? [{ customer: [] }] : e.access === 'staff' ? [{ staff: [] }] : undefined;
     const roles = e.access === 'staff' ? (e.capability ? rolesWith(e.capability) : [...STAFF_ROLES]) : undefined;
     (paths[openApiPath(e)] ??= {})[e.method.toLowerCase()] = {

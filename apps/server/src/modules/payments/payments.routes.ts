@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { endpoints, paymentRoutes } from '@gemstore/contracts';
 import { endpointsOf, registerEndpoints } from '../../lib/endpoints.ts';
+import { AppError, ValidationError } from '../../lib/errors.ts';
 import { messagePage, newNonce, razorpayPage, razorpayPageCsp, sandboxPage, SANDBOX_PAGE_CSP } from './pages.ts';
 
 function html(reply: FastifyReply, status: number, body: string, csp = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'") {
@@ -69,11 +70,15 @@ export async function paymentsRoutes(app: FastifyInstance) {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
     registerEndpoints(scope, { razorpayWebhook }, {
-      razorpayWebhook: async (request, reply) => {
-        if (!Buffer.isBuffer(request.body)) return reply.status(400).send({ message: 'Send the event as application/json.' });
+      razorpayWebhook: async (request) => {
+        if (!Buffer.isBuffer(request.body)) throw new AppError('Send the event as application/json.', 'bad_request');
         const result = await payment.razorpayWebhook(request.body, request.headers, request.log);
-        if (result.status !== 200) request.log.warn({ status: result.status, message: result.body.message }, 'razorpay webhook refused');
-        return reply.status(result.status).send(result.body);
+        if (result.status === 200) return result.body;
+        request.log.warn({ status: result.status, message: result.body.message }, 'razorpay webhook refused');
+        // Refusals in the API's error shapes: Razorpay retries until it gets a 2xx.
+        const { message } = result.body;
+        if (result.status === 422) throw new ValidationError({ body: [message] }, message);
+        throw new AppError(message, result.status === 503 ? 'payment_provider_not_configured' : 'bad_request');
       },
     }, { razorpayWebhook: { validateBody: false } });
   }, { prefix: '/api' });

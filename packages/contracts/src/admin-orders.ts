@@ -170,8 +170,10 @@ export const AdminOrder = z.object({
   stage: OrderStage,
   stage_label: z.string(),
   total_qty: z.number(),
-  /** Rupees. */
+  /** Rupees: the stones, plus shipping, less any promotion. */
   total: z.number(),
+  /** Rupees charged for shipping (0: shipped free); a refund of stones does not refund it. */
+  shipping: z.number(),
   /** Rupees refunded so far (processed refunds), and what the customer paid less that. */
   refunded_amount: z.number(),
   net_paid: z.number(),

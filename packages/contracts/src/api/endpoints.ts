@@ -7,6 +7,7 @@ import * as r from '../admin-returns.ts';
 import * as ac from '../admin-content.ts';
 import * as pe from '../admin-people.ts';
 import * as tx from '../admin-tax.ts';
+import * as sh from '../shipping.ts';
 import { withSchemas } from './endpoint.ts';
 import { routes } from './routes.ts';
 
@@ -104,6 +105,7 @@ export const endpoints = withSchemas(routes, {
   itemsByIds: { body: c.ItemsByIdsBody, response: c.ItemsByIdsResponse, errors: common },
 
   paymentMethods: { response: c.PaymentMethodsResponse, errors: signedIn },
+  checkoutQuote: { body: c.CheckoutQuoteBody, response: c.CheckoutQuoteResponse, errors: signedIn },
   placeOrder: { body: c.PlaceOrderBody, response: c.PlaceOrderResponse, errors: [...signedIn, 409] },
   orders: { response: c.OrdersResponse, errors: signedIn },
   order: { body: c.OrderIdBody, response: c.OrderResponse, errors: signedIn },
@@ -244,6 +246,8 @@ export const endpoints = withSchemas(routes, {
   adminGstReport: { query: tx.GstReportQuery, response: tx.GstReportResponse, errors: staffOnly },
   adminGstReportCsv: { query: tx.GstReportCsvQuery, response: 'file', fileType: 'text/csv', errors: staffOnly },
   adminTaxSettings: { response: tx.TaxSettings, errors: staffOnly },
+  adminShippingSettings: { response: sh.ShippingSettings, errors: staffOnly },
+  adminShippingSettingsUpdate: { body: sh.ShippingSettingsBody, response: sh.ShippingSettings, errors: staffOnly },
   adminTaxSettingsUpdate: { body: tx.TaxSettingsBody, response: tx.TaxSettings, errors: staffOnly },
 });
 

@@ -102,6 +102,7 @@ export const wishlistRoutes = {
 
 export const orderRoutes = {
   paymentMethods: route({ method: 'POST', path: '/payment-methods', access: 'customer', summary: "The store's payment methods." }),
+  checkoutQuote: route({ method: 'POST', path: '/checkout-quote', access: 'customer', summary: 'The Review Order figures of these stones shipped to one of the customer\'s addresses: stones, shipping, promotion, total and the GST it includes.' }),
   placeOrder: route({ method: 'POST', path: '/place-order', access: 'customer', summary: 'Places an order and reserves its stones.' }),
   orders: route({ method: 'POST', path: '/orders', access: 'customer', summary: "The customer's orders, newest first." }),
   order: route({ method: 'POST', path: '/order', access: 'customer', summary: 'One order with its payment, dispatch and returns.' }),
@@ -289,6 +290,8 @@ export const invoiceRoutes = {
   adminGstReport: route({ method: 'GET', path: '/admin/reports/gst', access: 'staff', capability: 'settings', summary: "A month's taxable value and GST by HSN code and rate and by place of supply, from the invoices and credit notes issued in it." }),
   adminGstReportCsv: route({ method: 'GET', path: '/admin/reports/gst.csv', access: 'staff', capability: 'settings', summary: "A month's GSTR-1 table (B2CS, B2CL, CDNUR, EXP or HSN summary) as CSV." }),
   adminTaxSettings: route({ method: 'GET', path: '/admin/settings/tax', access: 'staff', capability: 'settings', summary: 'The seller on tax invoices (legal name, address, GSTIN, state), the invoice prefix and each gem type\'s HSN code and GST rate.' }),
+  adminShippingSettings: route({ method: 'GET', path: '/admin/settings/shipping', access: 'staff', capability: 'settings', summary: 'The shipping charge per order in the shop\'s own country and abroad, each with the order value it is free from.' }),
+  adminShippingSettingsUpdate: route({ method: 'PUT', path: '/admin/settings/shipping', access: 'staff', capability: 'settings', summary: 'Changes the shipping rates; orders already placed keep what they were charged.' }),
   adminTaxSettingsUpdate: route({ method: 'PUT', path: '/admin/settings/tax', access: 'staff', capability: 'settings', summary: 'Changes the tax settings; invoices already issued keep their figures.' }),
 } as const;
 

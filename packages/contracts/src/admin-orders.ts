@@ -65,7 +65,7 @@ export type AdminOrdersResponse = z.infer<typeof AdminOrdersResponse>;
 
 /** Columns of the orders CSV, one row per order. */
 export const ORDER_CSV_COLUMNS = [
-  'order_number', 'placed_on', 'status', 'customer_name', 'customer_email', 'customer_phone', 'stones', 'skus', 'total',
+  'order_number', 'placed_on', 'status', 'customer_name', 'customer_email', 'customer_phone', 'stones', 'skus', 'shipping', 'total',
   'payment_reference', 'courier_partner', 'tracking_number', 'dispatched_on', 'delivered_on', 'refund_owed',
 ] as const;
 export type OrderCsvColumn = (typeof ORDER_CSV_COLUMNS)[number];

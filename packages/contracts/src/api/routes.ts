@@ -194,6 +194,8 @@ export const adminContentRoutes = {
 export const adminSettingsRoutes = {
   adminStoreProfile: route({ method: 'GET', path: '/admin/settings/profile', access: 'staff', capability: 'settings', summary: "The store profile: name, logo, contacts, social links, map and currency." }),
   adminUpdateStoreProfile: route({ method: 'PUT', path: '/admin/settings/profile', access: 'staff', capability: 'settings', summary: 'Changes the store profile; the storefront shows it at once.' }),
+  adminShippingSettings: route({ method: 'GET', path: '/admin/settings/shipping', access: 'staff', capability: 'settings', summary: 'The shipping charge per order in the shop\'s own country and abroad, each with the order value it is free from.' }),
+  adminShippingSettingsUpdate: route({ method: 'PUT', path: '/admin/settings/shipping', access: 'staff', capability: 'settings', summary: 'Changes the shipping rates; orders already placed keep what they were charged.' }),
   adminPaymentSettings: route({ method: 'GET', path: '/admin/settings/payments', access: 'staff', capability: 'payment_settings', summary: 'Payment provider, reservation minutes and payment methods, with the providers this server can run.' }),
   adminUpdatePaymentSettings: route({ method: 'PUT', path: '/admin/settings/payments', access: 'staff', capability: 'payment_settings', summary: 'Changes the payment settings; a provider the server cannot run is refused.' }),
 } as const;
@@ -290,8 +292,6 @@ export const invoiceRoutes = {
   adminGstReport: route({ method: 'GET', path: '/admin/reports/gst', access: 'staff', capability: 'settings', summary: "A month's taxable value and GST by HSN code and rate and by place of supply, from the invoices and credit notes issued in it." }),
   adminGstReportCsv: route({ method: 'GET', path: '/admin/reports/gst.csv', access: 'staff', capability: 'settings', summary: "A month's GSTR-1 table (B2CS, B2CL, CDNUR, EXP or HSN summary) as CSV." }),
   adminTaxSettings: route({ method: 'GET', path: '/admin/settings/tax', access: 'staff', capability: 'settings', summary: 'The seller on tax invoices (legal name, address, GSTIN, state), the invoice prefix and each gem type\'s HSN code and GST rate.' }),
-  adminShippingSettings: route({ method: 'GET', path: '/admin/settings/shipping', access: 'staff', capability: 'settings', summary: 'The shipping charge per order in the shop\'s own country and abroad, each with the order value it is free from.' }),
-  adminShippingSettingsUpdate: route({ method: 'PUT', path: '/admin/settings/shipping', access: 'staff', capability: 'settings', summary: 'Changes the shipping rates; orders already placed keep what they were charged.' }),
   adminTaxSettingsUpdate: route({ method: 'PUT', path: '/admin/settings/tax', access: 'staff', capability: 'settings', summary: 'Changes the tax settings; invoices already issued keep their figures.' }),
 } as const;
 

@@ -157,9 +157,10 @@ describe('checkout journey', () => {
     expect(JSON.parse(new URL(page.url()).searchParams.get('itemIds')!)).toEqual([stone.id]);
     const checkoutUrl = new URL(page.url());
     await page.getByTestId('checkout-item').first().waitFor();
-    expect(await page.getByTestId('checkout-shipping').textContent()).toBe('00.00');
-    expect(await page.getByTestId('checkout-promotion').textContent()).toBe('Rs.00.00');
-    expect(await page.getByTestId('checkout-total').textContent()).toBe(formatPrice(stone.amounts.mrpAmount, { currency: 'INR', exchangeRate: 1, sign: 'Rs.' }));
+    // Shipping goes by the address's country: without an address the total waits for one.
+    expect(await page.getByTestId('checkout-subtotal').textContent()).toBe(price);
+    expect(await page.getByTestId('checkout-shipping').textContent()).toBe('Choose a shipping address');
+    expect(await page.getByTestId('checkout-total').textContent()).toBe('Choose a shipping address');
 
     // No address yet: Place Order only alerts, and nothing is sent.
     const alerts: string[] = [];
@@ -201,6 +202,12 @@ describe('checkout journey', () => {
     expect(await shipping.first().locator('input').isChecked()).toBe(true);
     expect(await page.getByTestId('billing-address-option').first().locator('input').isChecked()).toBe(true);
     expect(await page.getByTestId('payment-method-option').first().locator('input').isChecked()).toBe(true);
+    // The demo shop ships within India for Rs. 150, free from Rs. 10,000: the quote for Jaipur says which.
+    const rupees = { currency: 'INR', exchangeRate: 1, sign: 'Rs.' } as const;
+    const freeShipping = stone.amounts.mrpAmount >= 10_000;
+    const total = formatPrice(stone.amounts.mrpAmount + (freeShipping ? 0 : 150), rupees);
+    await expect.poll(() => page.getByTestId('checkout-total').textContent(), { timeout: STEP_MS }).toBe(total);
+    expect(await page.getByTestId('checkout-shipping').textContent()).toBe(freeShipping ? 'Free' : formatPrice(150, rupees));
     await page.getByTestId('place-order').click();
 
     // Pay sends the browser to the sandbox payment page; Pay there comes back to the order.
@@ -212,6 +219,8 @@ describe('checkout journey', () => {
     await hydrated(page);
     await page.getByTestId('payment-status').waitFor();
     expect(await page.getByTestId('payment-status').textContent()).toBe('Success');
+    expect(await page.getByTestId('order-shipping').textContent()).toBe(freeShipping ? 'Free' : formatPrice(150, rupees));
+    expect(await page.getByTestId('order-total').textContent()).toBe(total);
     expect((await page.getByTestId('payment-reference').textContent())?.trim()).not.toBe('');
     expect(await page.getByTestId('order-status').textContent()).toBe('Paid');
     // The shop's own number, not the order's id.

@@ -25,6 +25,7 @@ import { PostFormPage } from './pages/PostForm.tsx';
 import { PagesPage, PageFormPage } from './pages/Pages.tsx';
 import { HomeContentPage } from './pages/HomeContent.tsx';
 import { PaymentSettingsPage, StoreProfilePage } from './pages/Settings.tsx';
+import { ShippingSettingsPage } from './pages/ShippingSettings.tsx';
 import { TaxSettingsPage } from './pages/TaxSettings.tsx';
 import { GstReportPage } from './pages/GstReport.tsx';
 import { useSession } from './session.tsx';
@@ -85,6 +86,7 @@ export function App() {
           <Route path="home-page" element={<Guard capability="content"><HomeContentPage /></Guard>} />
           <Route path="settings/profile" element={<Guard capability="settings"><StoreProfilePage /></Guard>} />
           <Route path="settings/payments" element={<Guard capability="payment_settings"><PaymentSettingsPage /></Guard>} />
+          <Route path="settings/shipping" element={<Guard capability="settings"><ShippingSettingsPage /></Guard>} />
           <Route path="settings/tax" element={<Guard capability="settings"><TaxSettingsPage /></Guard>} />
           <Route path="reports/gst" element={<Guard capability="settings"><GstReportPage /></Guard>} />
           <Route path="staff" element={<Guard capability="staff"><StaffPage /></Guard>} />

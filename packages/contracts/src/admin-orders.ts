@@ -63,7 +63,7 @@ export type AdminOrdersResponse = z.infer<typeof AdminOrdersResponse>;
 
 /** Columns of the orders CSV, one row per order. */
 export const ORDER_CSV_COLUMNS = [
-  'order_number', 'placed_on', 'status', 'customer_name', 'customer_email', 'customer_phone', 'stones', 'skus', 'total',
+  'order_number', 'placed_on', 'status', 'customer_name', 'customer_email', 'customer_phone', 'stones', 'skus', 'shipping', 'total',
   'payment_reference', 'courier_partner', 'tracking_number', 'dispatched_on', 'delivered_on', 'refund_owed',
 ] as const;
 export type OrderCsvColumn = (typeof ORDER_CSV_COLUMNS)[number];
@@ -168,8 +168,10 @@ export const AdminOrder = z.object({
   stage: OrderStage,
   stage_label: z.string(),
   total_qty: z.number(),
-  /** Rupees. */
+  /** Rupees: the stones, plus shipping, less any promotion. */
   total: z.number(),
+  /** Rupees charged for shipping (0: shipped free); a refund of stones does not refund it. */
+  shipping: z.number(),
   /** Rupees refunded so far (processed refunds), and what the customer paid less that. */
   refunded_amount: z.number(),
   net_paid: z.number(),

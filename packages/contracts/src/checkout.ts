@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHIPPING_ZONES } from './shipping.ts';
 import { CreditNoteSummary } from './admin-tax.ts';
 import { Item } from './catalog.ts';
 import { COURIER_PARTNERS, MAX_ITEMS_PER_ORDER, RAZORPAY_PAYMENT_METHOD_ID } from './constants.ts';
@@ -182,6 +183,30 @@ export const PlaceOrderResponse = z.object({
 });
 export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;
 
+/** The checkout's figures for these stones shipped to this address of the customer. */
+export const CheckoutQuoteBody = z.object({
+  itemIds: ItemIds,
+  shippingAddressId: IdWithMessage('Select Or Create Address'),
+});
+export type CheckoutQuoteBody = z.infer<typeof CheckoutQuoteBody>;
+
+/**
+ * The Review Order lines, in rupees: the stones still available, shipping to the address's zone,
+ * any promotion taken off, the total to pay and the GST it includes (0 for a shop outside India).
+ */
+export const CheckoutQuoteResponse = z.object({
+  item_ids: z.array(z.number()),
+  stones: z.number(),
+  shipping: z.number(),
+  zone: z.enum(SHIPPING_ZONES),
+  /** The zone's free-from order value (rupees), when it has one. */
+  free_shipping_from: z.number().nullable(),
+  promotion: z.number(),
+  total: z.number(),
+  tax_included: z.number(),
+});
+export type CheckoutQuoteResponse = z.infer<typeof CheckoutQuoteResponse>;
+
 export const OrderIdBody = z.object({ orderId: Id('an order') });
 export type OrderIdBody = z.infer<typeof OrderIdBody>;
 
@@ -343,8 +368,12 @@ export const Order = z.object({
   stage: OrderStage,
   stage_label: z.string(),
   total_qty: z.number(),
-  /** Rupees. */
+  /** Rupees: the stones, plus shipping, less any promotion. */
   total_amount: z.number(),
+  /** Rupees: the stones' prices added up. */
+  stones_amount: z.number(),
+  /** Rupees charged for shipping (0: shipped free). */
+  shipping_amount: z.number(),
   /**
    * A shop that shows dollars: the dollars the order was shown at checkout, at that day's rate
    * (dollars per rupee); the customer was charged total_amount in rupees. Null for a rupee shop.

@@ -21,5 +21,6 @@ export * from './newsletter.ts';
 export * from './admin-people.ts';
 export type * from './site.ts';
 export * from './admin-tax.ts';
+export * from './shipping.ts';
 export * from './gst.ts';
 export * from './wishlist.ts';

@@ -20,6 +20,7 @@ const NAV: { to: string; label: string; capability?: Capability }[] = [
   { to: '/newsletter', label: 'Newsletter', capability: 'orders' },
   { to: '/settings/profile', label: 'Store profile', capability: 'settings' },
   { to: '/settings/payments', label: 'Payment settings', capability: 'payment_settings' },
+  { to: '/settings/shipping', label: 'Shipping', capability: 'settings' },
   { to: '/settings/tax', label: 'Tax and invoices', capability: 'settings' },
   { to: '/reports/gst', label: 'GST report', capability: 'settings' },
   { to: '/staff', label: 'Staff', capability: 'staff' },

@@ -164,6 +164,14 @@ export function OrderDetailPage() {
                   {l.refunded && l.stage !== 'refunded' && <Badge size="xs" color="green" variant="light">Refund under way</Badge>}
                 </>} />
               ))}
+              <Group justify="space-between" data-testid="order-shipping">
+                <Text size="sm">Shipping</Text>
+                <Text size="sm">{order.shipping === 0 ? 'Free' : formatRupees(order.shipping)}</Text>
+              </Group>
+              <Group justify="space-between">
+                <Text size="sm" fw={600}>Total</Text>
+                <Text size="sm" fw={600} data-testid="order-total">{formatRupees(order.total)}</Text>
+              </Group>
             </Section>
 
             <Section title="Payment" testId="order-payments">

@@ -124,6 +124,11 @@ function RefundStonesForm({ order, onClose }: { order: AdminOrder; onClose: () =
           ))}
         </Stack>
         <Textarea label="Reason (kept with the refund)" value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} maxLength={500} />
+        {order.shipping > 0 && (
+          <Text size="xs" c="dimmed" data-testid="refund-shipping-kept">
+            Refunding stones does not refund the order's shipping ({formatRupees(order.shipping)}): the parcel went out, and the credit notes cover the stones only.
+          </Text>
+        )}
         <Text size="xs" c="dimmed">The money goes back through the payment provider to the card, account or wallet the customer paid with, and the customer is told by email.</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>Close</Button>

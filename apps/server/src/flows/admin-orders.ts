@@ -122,7 +122,7 @@ export function adminOrderFlows(db: Database, services: Services, messages: Orde
     const received = paid.reduce((s, p) => s + p.amountPaise, 0);
     return {
       id: order.id, number: order.number, order_number: orderNumberOf(order), placed_on: order.placedOn.toISOString(), status: order.status,
-      stage, stage_label: standing.stageLabel, total_qty: order.totalQty, total: order.totalPaise / 100,
+      stage, stage_label: standing.stageLabel, total_qty: order.totalQty, total: order.totalPaise / 100, shipping: order.shippingPaise / 100,
       refunded_amount: standing.refundedPaise / 100, net_paid: (received - standing.refundedPaise) / 100, reserved_until: order.reservedUntil.toISOString(),
       customer, shipping_address: toOrderAddress(order.shippingAddress), billing_address: toOrderAddress(order.billingAddress),
       lines: lines.map((l) => {
@@ -203,7 +203,7 @@ export function adminOrderFlows(db: Database, services: Services, messages: Orde
           return {
             order_number: s.order_number, placed_on: r.placedOn.toISOString(), status: s.stage_label,
             customer_name: s.customer.name, customer_email: s.customer.email ?? '', customer_phone: s.customer.phone ?? '',
-            stones: String(r.totalQty), skus: skus.join(' '), total: csvAmount(r.totalPaise),
+            stones: String(r.totalQty), skus: skus.join(' '), shipping: csvAmount(r.shippingPaise), total: csvAmount(r.totalPaise),
             payment_reference: (payingPayment(r, own) ?? own.at(-1))?.providerPaymentId ?? '',
             courier_partner: r.courierPartner ?? '', tracking_number: r.trackingNumber ?? '',
             dispatched_on: r.dispatchedAt?.toISOString() ?? '', delivered_on: r.deliveredAt?.toISOString() ?? '',

@@ -1,7 +1,9 @@
-import type { PlaceOrderBody, PlaceOrderResponse } from '@gemstore/contracts';
+import type { CheckoutQuoteBody, CheckoutQuoteResponse, PlaceOrderBody, PlaceOrderResponse } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import { type CustomerContext, within } from '../lib/context.ts';
 import { ValidationError } from '../lib/errors.ts';
+import { billedLines, priceOrder } from '../lib/order-totals.ts';
+import { lineTax } from '../modules/invoices/invoices.service.ts';
 import { toSnapshot } from '../modules/addresses/addresses.service.ts';
 import type { QueuedMessage } from '../modules/notifications/notifications.service.ts';
 import { orderNumberOf } from '../modules/orders/orders.service.ts';
@@ -11,6 +13,30 @@ import type { OrderMessages } from './order-messages.ts';
 /** Placing an order and letting lapsed reservations go: orders, catalog and addresses together. */
 export function checkoutFlows(db: Database, { orders, catalog, addresses, customers }: Services, messages: OrderMessages) {
   return {
+    /**
+     * The Review Order figures: the stones of the list still available, shipping to the address's
+     * zone at the shop's rates, the total and the GST inside it, worked out as the order and its
+     * invoice will be.
+     */
+    async quote(ctx: CustomerContext, body: CheckoutQuoteBody): Promise<CheckoutQuoteResponse> {
+      const address = await addresses.findOwnAddress(ctx, body.shippingAddressId);
+      if (!address) throw ValidationError.field('shippingAddressId', 'Select Or Create Address');
+      const found = new Map((await catalog.stoneTaxes(ctx, ctx.store.id, body.itemIds)).map((s) => [s.itemId, s]));
+      const stones = body.itemIds.flatMap((id) => {
+        const s = found.get(id);
+        return s?.status === 'available' ? [s] : [];
+      });
+      const money = priceOrder(ctx.store, stones.map((s) => s.pricePaise), toSnapshot(address).country);
+      const lines = billedLines(stones.map((s) => ({ description: s.product, sku: s.sku, hsn: s.hsnCode, rateBp: s.gstRateBp, pricePaise: s.pricePaise })), money);
+      // The tax is the same whichever way it splits (CGST + SGST or IGST); a shop outside India issues receipts without GST.
+      const taxPaise = ctx.store.isFromIndia ? lines.reduce((sum, l) => sum + l.pricePaise - lineTax(l.pricePaise, l.rateBp, false).taxablePaise, 0) : 0;
+      return {
+        item_ids: stones.map((s) => s.itemId), stones: money.stonesPaise / 100, shipping: money.shippingPaise / 100, zone: money.zone,
+        free_shipping_from: money.freeFromPaise === null ? null : money.freeFromPaise / 100,
+        promotion: money.discountPaise / 100, total: money.totalPaise / 100, tax_included: taxPaise / 100,
+      };
+    },
+
     /**
      * Places an order: every amount comes from the database, and all the stones are reserved in one
      * UPDATE inside the transaction that writes the order. If any stone is sold, reserved or unknown
@@ -32,9 +58,12 @@ export function checkoutFlows(db: Database, { orders, catalog, addresses, custom
         const reserved = await catalog.reserve(t, body.itemIds);
         const byId = new Map(reserved.map((r) => [r.id, r]));
         const lines = body.itemIds.map((id) => ({ itemId: id, itemName: byId.get(id)!.name, pricePaise: byId.get(id)!.pricePaise }));
+        // Shipping is worked out again here from the shop's rates, whatever the checkout showed.
+        const shipTo = toSnapshot(shipping);
+        const money = priceOrder(ctx.store, lines.map((l) => l.pricePaise), shipTo.country);
         const row = await orders.create(t, {
-          totalQty: lines.length, totalPaise: lines.reduce((s, l) => s + l.pricePaise, 0),
-          shippingAddress: toSnapshot(shipping), billingAddress: toSnapshot(billing),
+          totalQty: lines.length, totalPaise: money.totalPaise, shippingPaise: money.shippingPaise,
+          shippingAddress: shipTo, billingAddress: toSnapshot(billing),
           paymentMethodId: body.paymentMethodId, origin: body.origin,
           // A dollar shop's customer saw dollars at today's rate: kept so the receipt shows them as they were.
           usdRate: ctx.store.currency === 'USD' ? ctx.store.usdRate : null,

@@ -2,6 +2,7 @@ import { type CreditNoteSummary, GST_STATE_CODES } from '@gemstore/contracts';
 import type { InvoiceBuyer, InvoiceSeller } from '@gemstore/db';
 import { type CustomerContext, type RequestContext, type ShopScope, type StaffContext, type Store } from '../lib/context.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
+import { billedLines, orderTotals } from '../lib/order-totals.ts';
 import { listStates } from '../modules/addresses/locations.ts';
 import type { CreditNoteRow, InvoiceRow } from '../modules/invoices/invoices.service.ts';
 import { orderNumberOf, type OrderRow } from '../modules/orders/orders.service.ts';
@@ -50,10 +51,10 @@ export function invoiceFlows({ orders, catalog, stores, payments, invoices }: Se
       storeId: order.storeId, orderId: order.id, kind: s.isFromIndia ? 'tax' : 'receipt', issuedAt: paidAt, seller, buyer,
       // Within the seller's state: CGST + SGST; another state, or abroad: IGST.
       intraState: Boolean(sellerState) && inIndia && ship.state.trim().toLowerCase() === sellerState.toLowerCase(),
-      lines: lines.map((l) => {
+      lines: billedLines(lines.map((l) => {
         const t = taxes.get(l.itemId);
         return { description: l.itemName, sku: t?.sku ?? String(l.itemId), hsn: t?.hsnCode ?? '7103', rateBp: t?.gstRateBp ?? 25, pricePaise: l.pricePaise, orderLineId: l.id };
-      }),
+      }), orderTotals({ stonesPaise: lines.reduce((s, l) => s + l.pricePaise, 0), shippingPaise: order.shippingPaise })),
     });
   }
 

@@ -6,6 +6,7 @@ import { PostalAddress } from '../components/ui/postal-address.tsx';
 import { useAddresses } from '../features/addresses/api/get-addresses.ts';
 import { AddAddressTile, isPrimaryAddress } from '../features/addresses/components/address-card.tsx';
 import { useItemsByIds } from '../features/catalog/api/get-items-by-ids.ts';
+import { useCheckoutQuote } from '../features/checkout/api/get-checkout-quote.ts';
 import { usePaymentMethods } from '../features/checkout/api/get-payment-methods.ts';
 import { usePlaceOrder } from '../features/checkout/api/place-order.ts';
 import { CheckoutItems } from '../features/checkout/components/checkout-items.tsx';
@@ -60,6 +61,8 @@ export default function CheckoutPage() {
   const methodId = methodChoice ?? (methodList.find((m) => m.id === RAZORPAY_PAYMENT_METHOD_ID) ?? methodList[0])?.id ?? null;
   const available = (items.data?.items ?? []).filter((i) => i.status === 'available');
   const here = location.pathname + location.search;
+  // Shipping and the total come from the server for the chosen address, asked again when it changes.
+  const quote = useCheckoutQuote(available.map((i) => i.id), shippingId);
 
   const placeOrder = () => {
     setError(null);
@@ -134,7 +137,9 @@ export default function CheckoutPage() {
           </div>
           <aside className="summary-card checkout__summary" aria-label="Order summary">
             <h2 className="summary-card__title">Order Summary</h2>
-            <OrderTotals itemsTotal={items.data?.totalAmount ?? 0} count={available.length} currency={currency} />
+            <OrderTotals itemsTotal={items.data?.totalAmount ?? 0} count={available.length} currency={currency}
+              quote={quote.data} pending={quote.isFetching} />
+            {quote.error && <p className="form-error" role="alert">{quote.error.message}</p>}
             {available.length === 0 && <p className="form-error" role="alert">None of these stones can be bought any more.</p>}
             {error && <p className="form-error" role="alert" data-testid="checkout-error">{error}</p>}
             <button type="button" className="button button--accent summary-card__cta" onClick={placeOrder}

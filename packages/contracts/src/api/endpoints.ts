@@ -7,6 +7,7 @@ import * as r from '../admin-returns.ts';
 import * as ac from '../admin-content.ts';
 import * as pe from '../admin-people.ts';
 import * as tx from '../admin-tax.ts';
+import * as sh from '../shipping.ts';
 import { withSchemas } from './endpoint.ts';
 import { routes } from './routes.ts';
 
@@ -111,6 +112,7 @@ export const endpoints = withSchemas(routes, {
   orders: { response: c.OrdersResponse, errors: [] },
   order: { body: c.OrderIdBody, response: c.OrderResponse, errors: ['not_found'] },
   retryPay: { body: c.OrderIdBody, response: c.PayQuery, errors: ['not_found', ...paying] },
+  checkoutQuote: { body: c.CheckoutQuoteBody, response: c.CheckoutQuoteResponse, errors: [] },
 
   returnRequestCreate: { body: { multipart: true, fields: c.ReturnCreateFields }, response: c.ReturnCreateResponse, errors: ['not_found', 'media_unavailable'] },
   returnPhoto: {
@@ -248,6 +250,8 @@ export const endpoints = withSchemas(routes, {
   adminGstReportCsv: { query: tx.GstReportCsvQuery, response: 'file', fileType: 'text/csv', errors: [] },
   adminTaxSettings: { response: tx.TaxSettings, errors: [] },
   adminTaxSettingsUpdate: { body: tx.TaxSettingsBody, response: tx.TaxSettings, errors: [] },
+  adminShippingSettings: { response: sh.ShippingSettings, errors: [] },
+  adminShippingSettingsUpdate: { body: sh.ShippingSettingsBody, response: sh.ShippingSettings, errors: [] },
 });
 
 export type Endpoints = typeof endpoints;

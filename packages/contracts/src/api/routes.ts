@@ -102,6 +102,7 @@ export const wishlistRoutes = {
 
 export const orderRoutes = {
   paymentMethods: route({ method: 'POST', path: '/payment-methods', access: 'customer', summary: "The store's payment methods." }),
+  checkoutQuote: route({ method: 'POST', path: '/checkout-quote', access: 'customer', summary: 'The Review Order figures of these stones shipped to one of the customer\'s addresses: stones, shipping, promotion, total and the GST it includes.' }),
   placeOrder: route({ method: 'POST', path: '/place-order', access: 'customer', summary: 'Places an order and reserves its stones.' }),
   orders: route({ method: 'POST', path: '/orders', access: 'customer', summary: "The customer's orders, newest first." }),
   order: route({ method: 'POST', path: '/order', access: 'customer', summary: 'One order with its payment, dispatch and returns.' }),
@@ -193,6 +194,8 @@ export const adminContentRoutes = {
 export const adminSettingsRoutes = {
   adminStoreProfile: route({ method: 'GET', path: '/admin/settings/profile', access: 'staff', capability: 'settings', summary: "The store profile: name, logo, contacts, social links, map and currency." }),
   adminUpdateStoreProfile: route({ method: 'PUT', path: '/admin/settings/profile', access: 'staff', capability: 'settings', summary: 'Changes the store profile; the storefront shows it at once.' }),
+  adminShippingSettings: route({ method: 'GET', path: '/admin/settings/shipping', access: 'staff', capability: 'settings', summary: 'The shipping charge per order in the shop\'s own country and abroad, each with the order value it is free from.' }),
+  adminShippingSettingsUpdate: route({ method: 'PUT', path: '/admin/settings/shipping', access: 'staff', capability: 'settings', summary: 'Changes the shipping rates; orders already placed keep what they were charged.' }),
   adminPaymentSettings: route({ method: 'GET', path: '/admin/settings/payments', access: 'staff', capability: 'payment_settings', summary: 'Payment provider, reservation minutes and payment methods, with the providers this server can run.' }),
   adminUpdatePaymentSettings: route({ method: 'PUT', path: '/admin/settings/payments', access: 'staff', capability: 'payment_settings', summary: 'Changes the payment settings; a provider the server cannot run is refused.' }),
 } as const;

@@ -27,7 +27,10 @@ export const orders = pgTable('orders', {
   customerId: integer('customer_id').notNull(),
   status: orderStatus('status').notNull().default('pending'),
   totalQty: integer('total_qty').notNull(),
+  /** What the customer pays: the stones, plus shipping, less any discount (lib/order-totals.ts). */
   totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+  /** Shipping charged, worked out by the server from the shop's rates and the shipping address's country. */
+  shippingPaise: bigint('shipping_paise', { mode: 'number' }).notNull().default(0),
   /**
    * Dollars per rupee when the shop showed dollars at checkout (its rate then); null for a shop that
    * shows rupees. The customer was charged totalPaise in rupees: the receipt shows both, at this rate.

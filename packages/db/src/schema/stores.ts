@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** The store's display configuration, named as the storefront API's store profile names it. */
 export interface StoreConfiguration {
@@ -49,6 +49,15 @@ export const stores = pgTable('stores', {
   taxStateId: text('tax_state_id').notNull().default(''),
   /** Start of the invoice numbers (`RG` -> `RG/26-27/000123`), at most 3 characters. */
   invoicePrefix: text('invoice_prefix').notNull().default('INV'),
+  /**
+   * Shipping, a flat amount per order by zone: the shop's own country (addressCountry, India when
+   * unset) and the rest of the world. An order whose stones are worth the zone's free-from amount or
+   * more ships free; null: never free.
+   */
+  shippingHomePaise: bigint('shipping_home_paise', { mode: 'number' }).notNull().default(0),
+  shippingHomeFreeFromPaise: bigint('shipping_home_free_from_paise', { mode: 'number' }),
+  shippingAbroadPaise: bigint('shipping_abroad_paise', { mode: 'number' }).notNull().default(0),
+  shippingAbroadFreeFromPaise: bigint('shipping_abroad_free_from_paise', { mode: 'number' }),
   /** Staff must sign in with a second factor (TOTP) before the back office lets them work. */
   staffTwoFactorRequired: boolean('staff_two_factor_required').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

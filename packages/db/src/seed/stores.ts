@@ -24,6 +24,8 @@ export interface StoreDef {
   domains: string[];
   /** The seller on tax invoices (stores from India): legal name, GSTIN, state (ISO id), and the invoice numbers' prefix. */
   tax: { legalName: string; gstin: string; stateId: string; invoicePrefix: string };
+  /** Shipping per order in paise: in the shop's own country and abroad, each free from an order value (null: never). */
+  shipping: { homePaise: number; homeFreeFromPaise: number | null; abroadPaise: number; abroadFreeFromPaise: number | null };
   /** OpenStreetMap embed of the shop's street. */
   mapEmbedUrl: string;
   social: StoreConfiguration['social'];
@@ -56,6 +58,8 @@ export const RATNA: StoreDef = {
   domains: ['ratna.localhost', 'localhost', '127.0.0.1'],
   // A made-up GSTIN of Rajasthan (state code 08) with a valid check character.
   tax: { legalName: 'Ratna Gems Private Limited', gstin: '08AABCR1234K1ZH', stateId: 'IN-RJ', invoicePrefix: 'RG' },
+  // Rs 150 in India, free from Rs 10,000; Rs 2,500 anywhere else.
+  shipping: { homePaise: 150_00, homeFreeFromPaise: 10_000_00, abroadPaise: 2_500_00, abroadFreeFromPaise: null },
   mapEmbedUrl: osmEmbed(75.8267, 26.9196),
   social: {
     facebook: 'https://www.facebook.com/ratnagems.demo', instagram: 'https://www.instagram.com/ratnagems.demo',
@@ -82,6 +86,8 @@ export const ATELIER: StoreDef = {
   city: 'New York', state: 'New York', country: 'United States',
   domains: ['atelier.localhost'],
   tax: { legalName: 'Atelier Gemstones LLC', gstin: '', stateId: '', invoicePrefix: 'AG' },
+  // Charged in rupees: about $30 in the United States, free from about $1,500; about $60 anywhere else.
+  shipping: { homePaise: 2_000_00, homeFreeFromPaise: 100_000_00, abroadPaise: 4_000_00, abroadFreeFromPaise: null },
   mapEmbedUrl: osmEmbed(-73.9809, 40.7572),
   social: { instagram: 'https://www.instagram.com/ateliergemstones.demo', youtube: 'https://www.youtube.com/@ateliergemstones.demo' },
   ink: '#1d2230', logoStone: 'Vivid Green',
@@ -136,6 +142,8 @@ export async function createStore(db: DbOrTx, s: StoreDef): Promise<number> {
     logoPath: logoImage(s), configuration: storeConfiguration(s),
     reservationMinutes: 15, paymentProvider: 'sandbox', paymentMethodIds: [1001],
     legalName: s.tax.legalName, taxAddress: s.address, gstin: s.tax.gstin, taxStateId: s.tax.stateId, invoicePrefix: s.tax.invoicePrefix,
+    shippingHomePaise: s.shipping.homePaise, shippingHomeFreeFromPaise: s.shipping.homeFreeFromPaise,
+    shippingAbroadPaise: s.shipping.abroadPaise, shippingAbroadFreeFromPaise: s.shipping.abroadFreeFromPaise,
   }).returning({ id: stores.id });
   // The first domain is the store's own address (canonical links, sitemap).
   await db.insert(storeDomains).values(s.domains.map((domain, i) => ({ domain, storeId: row!.id, isPrimary: i === 0 })));

@@ -2,12 +2,12 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { items, products } from '@gemstore/db';
 import type { Executor } from '../../lib/db.ts';
 
-/** What an invoice line needs of a stone: its SKU and its gem type's name, HSN code and GST rate. */
-export interface StoneTax { itemId: number; sku: string; product: string; hsnCode: string; gstRateBp: number }
+/** What an invoice line (or the checkout's quote) needs of a stone: its SKU, price, status and its gem type's name, HSN code and GST rate. */
+export interface StoneTax { itemId: number; sku: string; pricePaise: number; status: string; product: string; hsnCode: string; gstRateBp: number }
 
 export async function findStoneTaxes(db: Executor, storeId: number, itemIds: number[]): Promise<StoneTax[]> {
   if (itemIds.length === 0) return [];
-  return db.select({ itemId: items.id, sku: items.gin, product: products.name, hsnCode: products.hsnCode, gstRateBp: products.gstRateBp })
+  return db.select({ itemId: items.id, sku: items.gin, pricePaise: items.pricePaise, status: items.status, product: products.name, hsnCode: products.hsnCode, gstRateBp: products.gstRateBp })
     .from(items).innerJoin(products, eq(products.id, items.productId))
     .where(and(eq(items.storeId, storeId), inArray(items.id, itemIds)));
 }

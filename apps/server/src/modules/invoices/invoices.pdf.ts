@@ -160,7 +160,7 @@ function renderDocument(row: TaxDocument, tax: boolean, orderNumber: string, fon
   };
   rowOf(cols.map((c) => c.h), true);
   for (const l of row.lines) {
-    const described = `${l.description} (SKU ${l.sku})`;
+    const described = l.sku ? `${l.description} (SKU ${l.sku})` : l.description;
     if (!tax) { rowOf([described, formatPaise(l.pricePaise)]); continue; }
     const rate = gstRateLabel(l.rateBp);
     const split = row.intraState

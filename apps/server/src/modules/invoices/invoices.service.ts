@@ -2,6 +2,7 @@ import { creditNoteNumber, financialYearOf, invoiceNumber } from '@gemstore/cont
 import type { Database, InvoiceBuyer, InvoiceLine, InvoiceSeller } from '@gemstore/db';
 import { executor, type Scope, type ShopScope } from '../../lib/context.ts';
 import type { Executor } from '../../lib/db.ts';
+import type { BilledLine } from '../../lib/order-totals.ts';
 import * as repo from './invoices.repo.ts';
 import { loadInvoiceFonts, renderCreditNotePdf, renderInvoicePdf, type InvoiceFonts } from './invoices.pdf.ts';
 
@@ -36,7 +37,7 @@ export interface InvoiceDraft {
   seller: InvoiceSeller;
   buyer: InvoiceBuyer;
   intraState: boolean;
-  lines: { description: string; sku: string; hsn: string; rateBp: number; pricePaise: number }[];
+  lines: BilledLine[];
 }
 
 /** Every figure of an invoice from its lines: each line's tax, then the totals as sums of the lines. */

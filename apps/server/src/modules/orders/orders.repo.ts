@@ -13,6 +13,8 @@ export type NewOrderEvent = Omit<typeof orderEvents.$inferInsert, 'id'>;
 
 export interface NewOrder {
   storeId: number; customerId: number; totalQty: number; totalPaise: number;
+  /** Shipping charged, inside totalPaise (0 or left out: shipped free). */
+  shippingPaise?: number;
   shippingAddress: AddressSnapshot; billingAddress: AddressSnapshot;
   paymentMethodId: number; origin: string; reservedUntil: Date;
   /** When the customer placed it (the checkout's moment). */

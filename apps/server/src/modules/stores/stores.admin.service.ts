@@ -1,12 +1,13 @@
 import {
   PAYMENT_METHODS, PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS, pictureSrc,
   type AdminHome, type AdminHomeResponse, type AdminPaymentSettings, type AdminPaymentSettingsResponse,
-  type AdminStoreProfile, type AdminStoreProfileResponse,
+  type AdminStoreProfile, type AdminStoreProfileResponse, type ShippingSettings, type ShippingSettingsBody,
 } from '@gemstore/contracts';
 import type { Database, StoreConfiguration } from '@gemstore/db';
 import { executor, type RequestContext, within } from '../../lib/context.ts';
 import type { Executor } from '../../lib/db.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { homeCountryOf } from '../../lib/order-totals.ts';
 import { announceStoreChange } from '../../lib/store-changes.ts';
 import { type AuditRecord, type AuditService, changedFields } from '../audit/audit.service.ts';
 import type { MediaService } from '../media/media.service.ts';
@@ -47,6 +48,17 @@ function toProfile(row: repo.StoreRow): AdminStoreProfile {
     social: { facebook: c.social.facebook ?? '', twitter: c.social.twitter ?? '', instagram: c.social.instagram ?? '', youtube: c.social.youtube ?? '' },
     whatsapp_phone: c.whatsappPhone ?? '', map_embed_url: c.mapEmbedUrl ?? '',
     currency: row.currency, usd_rate: row.usdRate, allowed_embed_origins: c.allowedEmbedOrigins ?? [],
+  };
+}
+
+const rupees = (paise: number | null) => (paise === null ? null : paise / 100);
+const paise = (rupees: number | null) => (rupees === null ? null : Math.round(rupees * 100));
+
+function toShipping(row: repo.StoreRow): ShippingSettings {
+  return {
+    home_country: homeCountryOf(row),
+    home: { amount: row.shippingHomePaise / 100, free_from: rupees(row.shippingHomeFreeFromPaise) },
+    abroad: { amount: row.shippingAbroadPaise / 100, free_from: rupees(row.shippingAbroadFreeFromPaise) },
   };
 }
 
@@ -158,6 +170,20 @@ export function createStoresAdminService({ db, audit, media, payments, changed }
         changes: changedFields(toPayments(row), toPayments({ ...row, ...values })),
       });
       return paymentsResponse({ ...row, ...values });
+    }),
+
+    shipping: async (ctx: RequestContext) => toShipping(await read(ctx)),
+
+    /** New rates count for orders placed from now on; placed orders keep the shipping they were charged. */
+    updateShipping: (ctx: RequestContext, b: ShippingSettingsBody) => write(ctx, async (tx, row, record) => {
+      const values: repo.ShippingSettingsValues = {
+        shippingHomePaise: paise(b.home.amount)!, shippingHomeFreeFromPaise: paise(b.home.free_from),
+        shippingAbroadPaise: paise(b.abroad.amount)!, shippingAbroadFreeFromPaise: paise(b.abroad.free_from),
+      };
+      await repo.updateStore(tx, ctx.store.id, values);
+      const after = toShipping({ ...row, ...values });
+      await record({ action: 'store.shipping_update', objectType: 'store', objectId: ctx.store.id, changes: changedFields(flat(toShipping(row)), flat(after)) });
+      return after;
     }),
   };
 }

@@ -44,9 +44,10 @@ export async function lockStore(db: Executor, storeId: number) {
 export type StoreRow = typeof stores.$inferSelect;
 export type StoreProfileValues = Pick<StoreRow, 'name' | 'logoPath' | 'configuration' | 'currency' | 'usdRate'>;
 export type PaymentSettingsValues = Pick<StoreRow, 'paymentProvider' | 'reservationMinutes' | 'paymentMethodIds'>;
+export type ShippingSettingsValues = Pick<StoreRow, 'shippingHomePaise' | 'shippingHomeFreeFromPaise' | 'shippingAbroadPaise' | 'shippingAbroadFreeFromPaise'>;
 
-/** Changes the store's profile or payment columns. */
-export async function updateStore(db: Executor, storeId: number, values: Partial<StoreProfileValues & PaymentSettingsValues>): Promise<void> {
+/** Changes the store's profile, payment or shipping columns. */
+export async function updateStore(db: Executor, storeId: number, values: Partial<StoreProfileValues & PaymentSettingsValues & ShippingSettingsValues>): Promise<void> {
   await db.update(stores).set(values).where(eq(stores.id, storeId));
 }
 

@@ -1,27 +1,46 @@
-import type { Currency } from '@gemstore/contracts';
+import type { CheckoutQuoteResponse, Currency } from '@gemstore/contracts';
 import { INR, formatPrice, formatRate } from '../../../lib/money.ts';
 
 /**
- * The Review Order summary: shipping as the fixed text 00.00, promotion as
- * Rs.00.00, totals with Rs. (payments are taken in rupees). A store showing dollars shows its
- * dollars first, with the rupees charged and the rate beside them.
+ * The Review Order summary, from the server's quote for the chosen shipping address: the stones,
+ * shipping (free, or the zone's charge), any promotion, and the total with the GST it includes.
+ * Rupees for a rupee shop; a shop showing dollars shows its dollars first, with the rupees charged
+ * and the rate beside the total (payments are taken in rupees). Without an address the shipping
+ * and total wait for one.
  */
-export function OrderTotals({ itemsTotal, count, currency }: { itemsTotal: number; count: number; currency: Currency }) {
-  const rupees = formatPrice(itemsTotal, INR);
+export function OrderTotals({ itemsTotal, count, currency, quote, pending }: {
+  itemsTotal: number; count: number; currency: Currency; quote: CheckoutQuoteResponse | undefined; pending: boolean;
+}) {
+  const shown = (rupees: number) => formatPrice(rupees, currency);
+  const stones = quote?.stones ?? itemsTotal;
+  const waiting = pending ? 'Working it out…' : 'Choose a shipping address';
   return (
+    <>
     <dl className="summary-card__rows" data-testid="checkout-totals">
-      <div><dt>Items ({count})</dt><dd data-testid="checkout-subtotal">{rupees}</dd></div>
-      <div><dt>Shipping</dt><dd data-testid="checkout-shipping">00.00</dd></div>
-      <div><dt>Promotion</dt><dd data-testid="checkout-promotion">Rs.00.00</dd></div>
-      {currency.currency === 'INR' ? (
-        <div className="summary-card__total"><dt>Order Total</dt><dd data-testid="checkout-total">{rupees}</dd></div>
+      <div><dt>Items ({count})</dt><dd data-testid="checkout-subtotal">{shown(stones)}</dd></div>
+      <div>
+        <dt>Shipping{quote ? (quote.zone === 'home' ? ' (within the country)' : ' (international)') : ''}</dt>
+        <dd data-testid="checkout-shipping">{quote ? (quote.shipping === 0 ? 'Free' : shown(quote.shipping)) : waiting}</dd>
+      </div>
+      {quote && quote.promotion > 0 && <div><dt>Promotion</dt><dd data-testid="checkout-promotion">-{shown(quote.promotion)}</dd></div>}
+      {!quote ? (
+        <div className="summary-card__total"><dt>Order Total</dt><dd data-testid="checkout-total">{waiting}</dd></div>
+      ) : currency.currency === 'INR' ? (
+        <div className="summary-card__total"><dt>Order Total</dt><dd data-testid="checkout-total">{formatPrice(quote.total, INR)}</dd></div>
       ) : (
         <>
-          <div className="summary-card__total"><dt>Order Total</dt><dd data-testid="checkout-total-shown">{formatPrice(itemsTotal, currency)}</dd></div>
-          <div className="summary-card__converted"><dt>Charged in rupees</dt><dd data-testid="checkout-total">{rupees}</dd></div>
+          <div className="summary-card__total"><dt>Order Total</dt><dd data-testid="checkout-total-shown">{shown(quote.total)}</dd></div>
+          <div className="summary-card__converted"><dt>Charged in rupees</dt><dd data-testid="checkout-total">{formatPrice(quote.total, INR)}</dd></div>
           <div className="summary-card__converted"><dt>Rate</dt><dd data-testid="checkout-rate">{formatRate(currency)}</dd></div>
         </>
       )}
+      {quote && quote.tax_included > 0 && (
+        <div className="summary-card__converted"><dt>Includes GST</dt><dd data-testid="checkout-tax">{formatPrice(quote.tax_included, INR)}</dd></div>
+      )}
     </dl>
+    {quote && quote.shipping > 0 && quote.free_shipping_from !== null && (
+      <p className="summary-card__note" data-testid="checkout-free-shipping">Free shipping on orders of {shown(quote.free_shipping_from)} or more.</p>
+    )}
+    </>
   );
 }

@@ -171,6 +171,8 @@ export const PlaceOrderBody = z.object({
   paymentMethodId: Id('a payment method').default(RAZORPAY_PAYMENT_METHOD_ID),
   /** Where the order was placed from (the web's origin); kept for the record, never used to redirect. */
   origin: z.string().trim().max(200, 'The origin must be at most 200 characters.').default(''),
+  /** A discount code the customer entered; every rule is checked again as the order is written. */
+  discountCode: z.string().trim().max(30, 'A code must be at most 30 characters.').optional(),
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
 export const PlaceOrderResponse = z.object({

@@ -109,17 +109,17 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  * What a back-office call needs. Each /api/admin call of the endpoint table names one (or none: a
  * member's own sign-in, profile and two-factor calls), and ROLE_CAPABILITIES says which roles hold it.
  */
-export const CAPABILITIES = ['catalogue', 'content', 'orders', 'refunds', 'settings', 'payment_settings', 'staff', 'audit'] as const;
+export const CAPABILITIES = ['catalogue', 'content', 'orders', 'refunds', 'discounts', 'settings', 'payment_settings', 'staff', 'audit'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 /**
  * The one map of roles to what they may do. An owner may do everything; a manager everything but
  * staff, payment settings and the audit log; an assistant catalogue, content and orders (no
- * settings, no refunds).
+ * settings, no refunds, no discount codes).
  */
 export const ROLE_CAPABILITIES: Record<StaffRole, readonly Capability[]> = {
   owner: CAPABILITIES,
-  manager: ['catalogue', 'content', 'orders', 'refunds', 'settings'],
+  manager: ['catalogue', 'content', 'orders', 'refunds', 'discounts', 'settings'],
   assistant: ['catalogue', 'content', 'orders'],
 };
 

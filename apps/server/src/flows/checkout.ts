@@ -1,7 +1,8 @@
-import type { PlaceOrderBody, PlaceOrderResponse } from '@gemstore/contracts';
+import type { CheckoutQuoteBody, CheckoutQuoteResponse, PlaceOrderBody, PlaceOrderResponse } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import { type CustomerContext, within } from '../lib/context.ts';
 import { ValidationError } from '../lib/errors.ts';
+import { orderTotals } from '../lib/order-totals.ts';
 import { toSnapshot } from '../modules/addresses/addresses.service.ts';
 import type { QueuedMessage } from '../modules/notifications/notifications.service.ts';
 import { orderNumberOf } from '../modules/orders/orders.service.ts';
@@ -9,8 +10,30 @@ import type { Services } from '../services.ts';
 import type { OrderMessages } from './order-messages.ts';
 
 /** Placing an order and letting lapsed reservations go: orders, catalog and addresses together. */
-export function checkoutFlows(db: Database, { orders, catalog, addresses, customers }: Services, messages: OrderMessages) {
+export function checkoutFlows(db: Database, { orders, catalog, addresses, customers, discounts }: Services, messages: OrderMessages) {
   return {
+    /**
+     * The checkout's figures for the stones still for sale among these: each line with its share of
+     * the discount, the promotion the code gives or why it does not apply, and the total, as
+     * placeOrder will charge them (the rules are checked again there).
+     */
+    async quote(ctx: CustomerContext, body: CheckoutQuoteBody, now = new Date()): Promise<CheckoutQuoteResponse> {
+      const found = new Map((await catalog.availablePrices(ctx, body.itemIds)).map((r) => [r.id, r]));
+      const stones = body.itemIds.flatMap((id) => found.get(id) ?? []);
+      const code = body.code?.trim() ?? '';
+      const outcome = code && stones.length > 0 ? await discounts.evaluate(ctx, { code, lines: stones, customerId: ctx.actor.customerId, now }) : null;
+      const applied = outcome?.applies ? outcome : null;
+      const money = orderTotals({ stonesPaise: stones.reduce((s, l) => s + l.pricePaise, 0), discountPaise: applied?.discountPaise ?? 0 });
+      return {
+        lines: stones.map((l, i) => ({ item_id: l.id, name: l.name, amount: l.pricePaise / 100, discount: (applied?.shares[i] ?? 0) / 100 })),
+        stones_amount: money.stonesPaise / 100,
+        promotion: applied ? { code: applied.discount.code, amount: applied.discountPaise / 100, label: applied.label } : null,
+        promotion_error: outcome && !outcome.applies ? { code: outcome.refusal, message: outcome.message } : null,
+        shipping_amount: money.shippingPaise / 100,
+        total_amount: money.totalPaise / 100,
+      };
+    },
+
     /**
      * Places an order: every amount comes from the database, and all the stones are reserved in one
      * UPDATE inside the transaction that writes the order. If any stone is sold, reserved or unknown
@@ -31,9 +54,17 @@ export function checkoutFlows(db: Database, { orders, catalog, addresses, custom
         // Throws (rolling back what it took) when a stone is gone.
         const reserved = await catalog.reserve(t, body.itemIds);
         const byId = new Map(reserved.map((r) => [r.id, r]));
-        const lines = body.itemIds.map((id) => ({ itemId: id, itemName: byId.get(id)!.name, pricePaise: byId.get(id)!.pricePaise }));
+        const stones = body.itemIds.map((id) => byId.get(id)!);
+        // The code's row stays locked until this order commits: checkouts with one code take its uses one at a time.
+        const code = body.discountCode?.trim();
+        const outcome = code ? await discounts.evaluate(t, { code, lines: stones, customerId: ctx.actor.customerId, now, lock: true }) : null;
+        if (outcome && !outcome.applies) throw discounts.refusalError(outcome);
+        const applied = outcome?.applies ? outcome : null;
+        const lines = stones.map((r, i) => ({ itemId: r.id, itemName: r.name, pricePaise: r.pricePaise, discountPaise: applied?.shares[i] ?? 0 }));
+        const money = orderTotals({ stonesPaise: lines.reduce((s, l) => s + l.pricePaise, 0), discountPaise: applied?.discountPaise ?? 0 });
         const row = await orders.create(t, {
-          totalQty: lines.length, totalPaise: lines.reduce((s, l) => s + l.pricePaise, 0),
+          totalQty: lines.length, totalPaise: money.totalPaise,
+          discountCodeId: applied?.discount.id ?? null, discountCode: applied?.discount.code ?? '', discountPaise: money.discountPaise,
           shippingAddress: toSnapshot(shipping), billingAddress: toSnapshot(billing),
           paymentMethodId: body.paymentMethodId, origin: body.origin,
           // A dollar shop's customer saw dollars at today's rate: kept so the receipt shows them as they were.

@@ -7,6 +7,7 @@ import * as r from '../admin-returns.ts';
 import * as ac from '../admin-content.ts';
 import * as pe from '../admin-people.ts';
 import * as tx from '../admin-tax.ts';
+import * as dc from '../discounts.ts';
 import { withSchemas } from './endpoint.ts';
 import { routes } from './routes.ts';
 
@@ -245,6 +246,11 @@ export const endpoints = withSchemas(routes, {
   adminGstReportCsv: { query: tx.GstReportCsvQuery, response: 'file', fileType: 'text/csv', errors: staffOnly },
   adminTaxSettings: { response: tx.TaxSettings, errors: staffOnly },
   adminTaxSettingsUpdate: { body: tx.TaxSettingsBody, response: tx.TaxSettings, errors: staffOnly },
+  checkoutQuote: { body: dc.CheckoutQuoteBody, response: dc.CheckoutQuoteResponse, errors: signedIn },
+  adminDiscounts: { response: dc.AdminDiscountsResponse, errors: staffOnly },
+  adminDiscountCreate: { body: dc.DiscountFields, response: dc.AdminDiscountResponse, errors: staffCall },
+  adminDiscountUpdate: { params: dc.AdminDiscountParams, body: dc.DiscountFields, response: dc.AdminDiscountResponse, errors: staffCall },
+  adminDiscountPause: { params: dc.AdminDiscountParams, body: dc.AdminDiscountPauseBody, response: dc.AdminDiscountResponse, errors: staffOnly },
 });
 
 export type Endpoints = typeof endpoints;

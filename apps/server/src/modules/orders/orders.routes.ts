@@ -8,6 +8,7 @@ export async function ordersRoutes(app: FastifyInstance) {
   const { checkout, orders: orderViews, payment } = app.flows;
   registerEndpoints(app, endpointsOf(endpoints, orderRoutes), {
     paymentMethods: async (request) => orders.paymentMethods(customerContext(request)),
+    checkoutQuote: (request) => checkout.quote(customerContext(request), request.body),
     placeOrder: (request) => checkout.placeOrder(customerContext(request), request.body),
     orders: (request) => orderViews.listOrders(customerContext(request)),
     order: (request) => orderViews.getOrder(customerContext(request), request.body.orderId),

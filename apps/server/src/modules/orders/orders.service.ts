@@ -117,7 +117,7 @@ export function createOrdersService({ db }: { db: Database }) {
     },
 
     /** Writes a new order of the signed-in customer with its lines (inside the flow's transaction that reserved the stones). */
-    create: (ctx: CustomerContext, order: Omit<repo.NewOrder, 'storeId' | 'customerId'>, lines: { itemId: number; itemName: string; pricePaise: number }[]) =>
+    create: (ctx: CustomerContext, order: Omit<repo.NewOrder, 'storeId' | 'customerId'>, lines: repo.NewOrderLine[]) =>
       repo.insertOrder(q(ctx), { ...order, storeId: ctx.store.id, customerId: ctx.actor.customerId }, lines),
 
     /** The signed-in customer's order; 404 when it is someone else's or does not exist. */

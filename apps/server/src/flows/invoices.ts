@@ -1,10 +1,12 @@
 import { type CreditNoteSummary, GST_STATE_CODES } from '@gemstore/contracts';
+import { formatRupees } from '@gemstore/contracts/format';
 import type { InvoiceBuyer, InvoiceSeller } from '@gemstore/db';
 import { type CustomerContext, type RequestContext, type Scope, type StaffContext, type Store } from '../lib/context.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import { listStates } from '../modules/addresses/locations.ts';
 import type { CreditNoteRow, InvoiceRow } from '../modules/invoices/invoices.service.ts';
 import { orderNumberOf, type OrderRow } from '../modules/orders/orders.service.ts';
+import { lineNetPaise } from '../lib/order-totals.ts';
 import type { Services } from '../services.ts';
 
 /** The ISO id (`IN-RJ`) of an Indian state by its name, as order addresses keep it. */
@@ -52,7 +54,11 @@ export function invoiceFlows({ orders, catalog, stores, payments, invoices }: Se
       intraState: Boolean(sellerState) && inIndia && ship.state.trim().toLowerCase() === sellerState.toLowerCase(),
       lines: lines.map((l) => {
         const t = taxes.get(l.itemId);
-        return { description: l.itemName, sku: t?.sku ?? String(l.itemId), hsn: t?.hsnCode ?? '7103', rateBp: t?.gstRateBp ?? 25, pricePaise: l.pricePaise, orderLineId: l.id };
+        // A discounted stone is invoiced at what it was sold for: its taxable value and tax come from that.
+        const description = l.discountPaise > 0
+          ? `${l.itemName} (price ${formatRupees(l.pricePaise / 100)} less ${formatRupees(l.discountPaise / 100)} with code ${order.discountCode})`
+          : l.itemName;
+        return { description, sku: t?.sku ?? String(l.itemId), hsn: t?.hsnCode ?? '7103', rateBp: t?.gstRateBp ?? 25, pricePaise: lineNetPaise(l), orderLineId: l.id };
       }),
     });
   }

@@ -16,8 +16,9 @@ export async function listDiscounts(db: Executor, storeId: number): Promise<(Dis
   return rows.map((r) => ({ ...r.d, uses: Number(r.uses) }));
 }
 
-export async function findDiscount(db: Executor, storeId: number, id: number): Promise<DiscountRow | null> {
-  const [row] = await db.select().from(discountCodes).where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, id)));
+export async function findDiscount(db: Executor, storeId: number, id: number, lock = false): Promise<DiscountRow | null> {
+  const q = db.select().from(discountCodes).where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, id)));
+  const [row] = lock ? await q.for('update') : await q;
   return row ?? null;
 }
 

@@ -1,7 +1,7 @@
 import type { AdminDiscount, DiscountFields, DiscountRefusal } from '@gemstore/contracts';
 import { formatDate, formatRupees } from '@gemstore/contracts/format';
 import type { Database } from '@gemstore/db';
-import { executor, type RequestContext, type StaffContext, within } from '../../lib/context.ts';
+import { executor, type RequestContext, type Scope, type StaffContext, within } from '../../lib/context.ts';
 import { uniqueViolation } from '../../lib/db.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { shareDiscount } from '../../lib/order-totals.ts';
@@ -158,6 +158,24 @@ export function createDiscountsService({ db, audit, catalog }: { db: Database; a
       const discountPaise = d.kind === 'percent' ? Math.min(eligiblePaise, Math.floor((eligiblePaise * d.value + 5000) / 10000)) : Math.min(d.value, eligiblePaise);
       const shares = shareDiscount(input.lines.map((l, i) => ({ pricePaise: l.pricePaise, eligible: eligible[i]! })), discountPaise);
       return { applies: true, discount: d, discountPaise, shares, label: discountLabel(d) };
+    },
+
+    /**
+     * Whether a lapsed order may hold its code's use again (renewed by retry-pay, or paid late): the
+     * code's row locked for the caller's transaction, and neither limit reached meanwhile. Answers
+     * the refusal, or null when it may.
+     */
+    async retakeRefusal(scope: Scope, order: { storeId: number; customerId: number; discountCodeId: number | null }) {
+      if (order.discountCodeId === null) return null;
+      const d = (await repo.findDiscount(executor(db, scope), order.storeId, order.discountCodeId, true))!;
+      const uses = await repo.countUses(executor(db, scope), order.storeId, d.id, order.customerId);
+      if (d.maxUses !== null && uses.total >= d.maxUses) {
+        return refused('discount_used_up', `The code ${d.code} has been used as many times as it can be since this order lapsed. Please place a new order.`) as Extract<DiscountOutcome, { applies: false }>;
+      }
+      if (d.maxUsesPerCustomer !== null && uses.mine >= d.maxUsesPerCustomer) {
+        return refused('discount_used_by_you', `You have used the code ${d.code} on another order since this one lapsed. Please place a new order.`) as Extract<DiscountOutcome, { applies: false }>;
+      }
+      return null;
     },
 
     /** A refusal as place-order answers it. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
-import { creditNotes, discountCodes, invoices, items, orderLines, orders } from '@gemstore/db';
+import { eq, inArray, like } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { creditNotes, discountCodes, invoices, items, orderLines, orders, outboxMessages } from '@gemstore/db';
 import { shareDiscount } from '../src/lib/order-totals.ts';
 import { indiaToday } from '../src/modules/discounts/discounts.service.ts';
 import { buildTestApp, testDatabaseKind, type TestApp } from './helper.ts';
@@ -137,6 +138,11 @@ describe('discount codes', () => {
       });
       expect((await quote(asha, [x.id])).json()).toMatchObject({ promotion: null, promotion_error: null, total_amount: 10_000 });
       expect((await caller(t, 'a.test')('/api/checkout-quote', null, { itemIds: [x.id] })).statusCode).toBe(401);
+      // A code of 100% or more than the stones still leaves ₹ 1.00 to pay.
+      const all = await code({ kind: 'percent', value: 100 });
+      expect((await quote(asha, [y.id], all.code)).json()).toMatchObject({ promotion: { amount: 4_999.01 }, total_amount: 1 });
+      const lots = await code({ kind: 'fixed', value: 1_000_000 });
+      expect((await quote(asha, [y.id], lots.code)).json()).toMatchObject({ promotion: { amount: 4_999.01 }, total_amount: 1 });
     });
 
     it('says why a code does not apply, and place-order refuses it with the same code and writes nothing', async () => {
@@ -251,6 +257,21 @@ describe('discount codes', () => {
         [1_000_000, 997_506, 1_247, 1_247], [200_000, 199_501, 250, 249],
       ]);
       expect(invoice.totalPaise).toBe(1_200_000);
+    });
+
+    it('shows the code and the discount on the order page, the email, the back office\'s order and the orders CSV', async () => {
+      const c = await code({ kind: 'percent', value: 10 });
+      const { orderId } = await buy(asha, ashaAddress, [{ price: 1_000_000 }, { price: 500_001 }], c.code);
+      const view = (await caller(t, 'a.test')('/api/order', asha, { orderId })).json().order;
+      expect(view).toMatchObject({ stones_amount: 15_000.01, promotion: { code: c.code, amount: 1_500 }, total_amount: 13_500.01 });
+      expect(view.details.map((d: { product_amount: number; total_amount: number }) => [d.product_amount, d.total_amount])).toEqual([[10_000, 9_000], [5_000.01, 4_500.01]]);
+      const [mail] = await t.db.select().from(outboxMessages).where(like(outboxMessages.dedupeKey, `order:${orderId}:placed%`));
+      expect(mail!.text).toContain(`Rs. 13,500.01 in all, after Rs. 1,500.00 off with the code ${c.code}.`);
+      const detail = (await admin(t, 'a.test', `/orders/${orderId}`, { token: cast.tokens.assistant })).json().order;
+      expect(detail).toMatchObject({ stones_total: 15_000.01, promotion: { code: c.code, amount: 1_500 }, total: 13_500.01 });
+      expect(detail.lines.map((l: { price: number; discount: number }) => [l.price, l.discount])).toEqual([[10_000, 1_000], [5_000.01, 500]]);
+      const csv = parse((await admin(t, 'a.test', '/orders/export.csv', { token: cast.tokens.owner })).body, { columns: true, bom: true }) as Record<string, string>[];
+      expect(csv.find((r) => r.order_number === detail.order_number)).toMatchObject({ discount_code: c.code, discount: '1500.00', total: '13500.01' });
     });
 
     it('refunds a discounted stone at its price less its share, with a credit note of the same figures', async () => {

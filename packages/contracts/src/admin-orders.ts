@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CreditNoteSummary } from './admin-tax.ts';
 import { MAX_ID } from './constants.ts';
-import { OrderAddress, OrderStatus } from './checkout.ts';
+import { OrderAddress, OrderPromotion, OrderStatus } from './checkout.ts';
 import { ORDER_STAGES, OrderLineStage, OrderNumberPrefix, OrderStage } from './order-states.ts';
 
 /**
@@ -65,7 +65,7 @@ export type AdminOrdersResponse = z.infer<typeof AdminOrdersResponse>;
 
 /** Columns of the orders CSV, one row per order. */
 export const ORDER_CSV_COLUMNS = [
-  'order_number', 'placed_on', 'status', 'customer_name', 'customer_email', 'customer_phone', 'stones', 'skus', 'total',
+  'order_number', 'placed_on', 'status', 'customer_name', 'customer_email', 'customer_phone', 'stones', 'skus', 'discount_code', 'discount', 'total',
   'payment_reference', 'courier_partner', 'tracking_number', 'dispatched_on', 'delivered_on', 'refund_owed',
 ] as const;
 export type OrderCsvColumn = (typeof ORDER_CSV_COLUMNS)[number];
@@ -96,8 +96,9 @@ export const AdminOrderLine = z.object({
   sku: z.string(),
   /** The stone's name when it was ordered. */
   name: z.string(),
-  /** Rupees. */
+  /** Rupees: the stone's price, and its share of the order's discount. */
   price: z.number(),
+  discount: z.number(),
   /** The stone's picture (its first photo), empty when it has none. */
   image: z.string(),
   /** Part of a return request. */
@@ -170,7 +171,9 @@ export const AdminOrder = z.object({
   stage: OrderStage,
   stage_label: z.string(),
   total_qty: z.number(),
-  /** Rupees. */
+  /** Rupees: the stones' prices, the discount code's promotion (null: none), and the order's total. */
+  stones_total: z.number(),
+  promotion: OrderPromotion.nullable(),
   total: z.number(),
   /** Rupees refunded so far (processed refunds), and what the customer paid less that. */
   refunded_amount: z.number(),

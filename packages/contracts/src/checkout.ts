@@ -218,11 +218,15 @@ export type OrderStatus = z.infer<typeof OrderStatus>;
 export const OrderAddress = Address.omit({ country_id: true, state_id: true, city_id: true, address_type_id: true });
 export type OrderAddress = z.infer<typeof OrderAddress>;
 
+/** A discount code an order used and what it took off (rupees), as every screen, email and document names it. */
+export const OrderPromotion = z.object({ code: z.string(), amount: z.number() });
+export type OrderPromotion = z.infer<typeof OrderPromotion>;
+
 export const OrderLine = z.object({
   /** The order line id (the return form's detailIds). */
   id: z.number(),
   item: Item.extend({ iname: z.string() }),
-  /** Rupees. */
+  /** Rupees: the stone's price, and what it was sold for (price less its share of the order's discount). */
   product_amount: z.number(),
   total_amount: z.number(),
   /** Already part of a return request. */
@@ -345,7 +349,9 @@ export const Order = z.object({
   stage: OrderStage,
   stage_label: z.string(),
   total_qty: z.number(),
-  /** Rupees. */
+  /** Rupees: the stones' prices, the discount code's promotion (null: none), and what was charged (stones - discount + shipping). */
+  stones_amount: z.number(),
+  promotion: OrderPromotion.nullable(),
   total_amount: z.number(),
   /**
    * A shop that shows dollars: the dollars the order was shown at checkout, at that day's rate

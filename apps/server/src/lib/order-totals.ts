@@ -45,5 +45,14 @@ export function shareDiscount(lines: { pricePaise: number; eligible: boolean }[]
   return shares;
 }
 
+/** The code an order used and what it took off, in rupees, as answers show it; null when it used none. */
+export function promotionOf(order: { discountCode: string; discountPaise: number }): { code: string; amount: number } | null {
+  return order.discountPaise > 0 ? { code: order.discountCode, amount: order.discountPaise / 100 } : null;
+}
+
+/** The stones' prices of an order, before its discount and shipping. */
+export const stonesPaiseOf = (order: { totalPaise: number; discountPaise: number; shippingPaise?: number }) =>
+  order.totalPaise + order.discountPaise - (order.shippingPaise ?? 0);
+
 /** What a line is sold for: its price less its share of the discount. */
 export const lineNetPaise = (line: { pricePaise: number; discountPaise: number }) => line.pricePaise - line.discountPaise;

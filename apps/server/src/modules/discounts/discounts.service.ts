@@ -23,6 +23,9 @@ export function indiaToday(now: Date): string {
 
 const dayShown = (day: string) => formatDate(`${day}T12:00:00+05:30`, INDIA);
 
+/** The least an order can be paid with: a discount leaves at least this much. */
+const LEAST_PAYMENT_PAISE = 100;
+
 /** A stone of the checkout as a code judges it. */
 export interface PricedLine { pricePaise: number; productId: number }
 
@@ -154,8 +157,10 @@ export function createDiscountsService({ db, audit, catalog }: { db: Database; a
         return refused('discount_used_by_you', d.maxUsesPerCustomer === 1 ? `You have used the code ${d.code} already.` : `You have used the code ${d.code} as many times as it allows.`);
       }
       const eligiblePaise = input.lines.reduce((s, l, i) => s + (eligible[i] ? l.pricePaise : 0), 0);
-      // Percent: rounded half up to the paisa; a fixed amount never more than the stones it applies to.
-      const discountPaise = d.kind === 'percent' ? Math.min(eligiblePaise, Math.floor((eligiblePaise * d.value + 5000) / 10000)) : Math.min(d.value, eligiblePaise);
+      // Percent: rounded half up to the paisa; a fixed amount never more than the stones it applies to;
+      // and the order always leaves ₹ 1.00 to pay, as a payment of nothing cannot be taken.
+      const raw = d.kind === 'percent' ? Math.floor((eligiblePaise * d.value + 5000) / 10000) : d.value;
+      const discountPaise = Math.max(0, Math.min(raw, eligiblePaise, stonesPaise - LEAST_PAYMENT_PAISE));
       const shares = shareDiscount(input.lines.map((l, i) => ({ pricePaise: l.pricePaise, eligible: eligible[i]! })), discountPaise);
       return { applies: true, discount: d, discountPaise, shares, label: discountLabel(d) };
     },

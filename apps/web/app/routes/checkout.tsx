@@ -8,6 +8,8 @@ import { AddAddressTile, isPrimaryAddress } from '../features/addresses/componen
 import { useItemsByIds } from '../features/catalog/api/get-items-by-ids.ts';
 import { usePaymentMethods } from '../features/checkout/api/get-payment-methods.ts';
 import { usePlaceOrder } from '../features/checkout/api/place-order.ts';
+import { useCheckoutQuote } from '../features/checkout/api/get-quote.ts';
+import { PromotionCode } from '../features/checkout/components/promotion-code.tsx';
 import { CheckoutItems } from '../features/checkout/components/checkout-items.tsx';
 import { ChoiceList } from '../features/checkout/components/choice-list.tsx';
 import { OrderTotals } from '../features/checkout/components/order-totals.tsx';
@@ -49,6 +51,8 @@ export default function CheckoutPage() {
   const [billingChoice, setBilling] = useState<number | null>(null);
   const [methodChoice, setMethod] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The code the customer applied (null: none); the quote says what it takes off or why it does not apply.
+  const [code, setCode] = useState<string | null>(null);
 
   const list = addresses.data?.addresses ?? [];
   const known = (id: number | null) => (id !== null && list.some((a) => a.id === id) ? id : null);
@@ -60,6 +64,9 @@ export default function CheckoutPage() {
   const methodId = methodChoice ?? (methodList.find((m) => m.id === RAZORPAY_PAYMENT_METHOD_ID) ?? methodList[0])?.id ?? null;
   const available = (items.data?.items ?? []).filter((i) => i.status === 'available');
   const here = location.pathname + location.search;
+  const quote = useCheckoutQuote(available.map((i) => i.id), code);
+  const promotion = code !== null ? quote.data?.promotion ?? null : null;
+  const promotionReason = code !== null ? quote.data?.promotion_error?.message ?? null : null;
 
   const placeOrder = () => {
     setError(null);
@@ -74,13 +81,17 @@ export default function CheckoutPage() {
       billingAddressId: billingId,
       paymentMethodId: methodId,
       origin: window.location.origin,
+      ...(promotion ? { discountCode: promotion.code } : {}),
     }, {
       onSuccess: (res) => navigate(res.url),
       onError: (e) => {
         const fieldMessages = e instanceof ApiError ? Object.values(e.errors).flat() : [];
         setError(fieldMessages.length ? fieldMessages.join(' ') : e.message);
         // A stone taken meanwhile: show what is still available.
-        if (e instanceof ApiError && e.status === 409) void items.refetch();
+        if (e instanceof ApiError && e.status === 409) {
+          void items.refetch();
+          if (code !== null) void quote.refetch();
+        }
       },
     });
   };
@@ -134,7 +145,10 @@ export default function CheckoutPage() {
           </div>
           <aside className="summary-card checkout__summary" aria-label="Order summary">
             <h2 className="summary-card__title">Order Summary</h2>
-            <OrderTotals itemsTotal={items.data?.totalAmount ?? 0} count={available.length} currency={currency} />
+            <PromotionCode applied={promotion?.code ?? code} reason={promotionReason} busy={quote.isFetching}
+              onApply={(c) => { setError(null); setCode(c); }} onRemove={() => setCode(null)} />
+            <OrderTotals itemsTotal={items.data?.totalAmount ?? 0} discount={promotion?.amount ?? 0}
+              total={promotion ? quote.data!.total_amount : items.data?.totalAmount ?? 0} count={available.length} currency={currency} />
             {available.length === 0 && <p className="form-error" role="alert">None of these stones can be bought any more.</p>}
             {error && <p className="form-error" role="alert" data-testid="checkout-error">{error}</p>}
             <button type="button" className="button button--accent summary-card__cta" onClick={placeOrder}

@@ -112,8 +112,11 @@ export default function OrderView() {
             <section className="panel" aria-labelledby="summary-title">
               <h2 id="summary-title" className="panel__title">Order Summary</h2>
               <dl className="summary-card__rows">
-                <div><dt>Items ({order.total_qty})</dt><dd>{shown(order.total_amount)}</dd></div>
+                <div><dt>Items ({order.total_qty})</dt><dd>{shown(order.stones_amount)}</dd></div>
                 <div><dt>Shipping</dt><dd>00.00</dd></div>
+                {order.promotion && (
+                  <div><dt>Promotion ({order.promotion.code})</dt><dd data-testid="order-promotion">-{shown(order.promotion.amount)}</dd></div>
+                )}
                 <div className="summary-card__total"><dt>Total</dt><dd data-testid="order-total">{shown(order.total_amount)}</dd></div>
                 {usd && (
                   <>

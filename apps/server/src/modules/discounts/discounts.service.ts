@@ -8,6 +8,7 @@ import { shareDiscount } from '../../lib/order-totals.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { changedFields } from '../audit/audit.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
 import * as repo from './discounts.repo.ts';
 
 export type DiscountRow = repo.DiscountRow;
@@ -69,9 +70,9 @@ function toAdmin(d: DiscountRow, uses: number, now: Date): AdminDiscount {
  * their stones and what it takes off (the checkout flow asks again, with the code's row locked, as
  * the order is written).
  */
-export function createDiscountsService({ db, audit, catalog }: { db: Database; audit: AuditService; catalog: CatalogService }) {
+export function createDiscountsService({ db, audit, catalog, orders }: { db: Database; audit: AuditService; catalog: CatalogService; orders: OrdersService }) {
   async function usesOf(ctx: RequestContext, id: number): Promise<number> {
-    return (await repo.listDiscounts(executor(db, ctx), ctx.store.id)).find((d) => d.id === id)?.uses ?? 0;
+    return (await orders.discountUses(ctx)).get(id) ?? 0;
   }
 
   /** 422 on product_ids unless every gem type is the store's; 422 on code when another code of the shop reads the same. */
@@ -96,8 +97,8 @@ export function createDiscountsService({ db, audit, catalog }: { db: Database; a
 
   return {
     async list(ctx: StaffContext, now = new Date()) {
-      const [rows, products] = await Promise.all([repo.listDiscounts(executor(db, ctx), ctx.store.id), catalog.productTaxes(ctx)]);
-      return { discounts: rows.map((r) => toAdmin(r, r.uses, now)), gem_types: products.map((p) => ({ id: p.id, name: p.name })) };
+      const [rows, uses, products] = await Promise.all([repo.listDiscounts(executor(db, ctx), ctx.store.id), orders.discountUses(ctx), catalog.productTaxes(ctx)]);
+      return { discounts: rows.map((r) => toAdmin(r, uses.get(r.id) ?? 0, now)), gem_types: products.map((p) => ({ id: p.id, name: p.name })) };
     },
 
     async create(ctx: StaffContext, f: DiscountFields, now = new Date()) {
@@ -151,7 +152,7 @@ export function createDiscountsService({ db, audit, catalog }: { db: Database; a
       if (stonesPaise < d.minOrderPaise) {
         return refused('discount_below_minimum', `The code ${d.code} is for orders of ${formatRupees(d.minOrderPaise / 100)} or more.`);
       }
-      const uses = await repo.countUses(executor(db, ctx), ctx.store.id, d.id, input.customerId);
+      const uses = await orders.discountUsesOf(ctx, ctx.store.id, d.id, input.customerId);
       if (d.maxUses !== null && uses.total >= d.maxUses) return refused('discount_used_up', `The code ${d.code} has been used as many times as it can be.`);
       if (d.maxUsesPerCustomer !== null && uses.mine >= d.maxUsesPerCustomer) {
         return refused('discount_used_by_you', d.maxUsesPerCustomer === 1 ? `You have used the code ${d.code} already.` : `You have used the code ${d.code} as many times as it allows.`);
@@ -173,7 +174,7 @@ export function createDiscountsService({ db, audit, catalog }: { db: Database; a
     async retakeRefusal(scope: Scope, order: { storeId: number; customerId: number; discountCodeId: number | null }) {
       if (order.discountCodeId === null) return null;
       const d = (await repo.findDiscount(executor(db, scope), order.storeId, order.discountCodeId, true))!;
-      const uses = await repo.countUses(executor(db, scope), order.storeId, d.id, order.customerId);
+      const uses = await orders.discountUsesOf(scope, order.storeId, d.id, order.customerId);
       if (d.maxUses !== null && uses.total >= d.maxUses) {
         return refused('discount_used_up', `The code ${d.code} has been used as many times as it can be since this order lapsed. Please place a new order.`) as Extract<DiscountOutcome, { applies: false }>;
       }

@@ -100,6 +100,25 @@ export async function listOrdersOfItem(db: Executor, storeId: number, itemId: nu
     .orderBy(desc(orders.placedOn), desc(orders.id)).limit(limit);
 }
 
+/** An order holds a use of its discount code while it may still be paid for, or is. */
+const holdsDiscountUse = inArray(orders.status, ['pending', 'paid']);
+
+/** The uses the store's orders hold of each of its discount codes, by code id. */
+export async function countDiscountUses(db: Executor, storeId: number): Promise<Map<number, number>> {
+  const rows = await db.select({ id: orders.discountCodeId, uses: sql<string | number>`count(*)` }).from(orders)
+    .where(and(eq(orders.storeId, storeId), isNotNull(orders.discountCodeId), holdsDiscountUse)).groupBy(orders.discountCodeId);
+  return new Map(rows.map((r) => [r.id!, Number(r.uses)]));
+}
+
+/** The uses orders hold of one discount code: all of them, and this customer's. */
+export async function countDiscountUsesOf(db: Executor, storeId: number, discountId: number, customerId: number): Promise<{ total: number; mine: number }> {
+  const [row] = await db.select({
+    total: sql<string | number>`count(*)`,
+    mine: sql<string | number>`count(*) filter (where ${orders.customerId} = ${customerId})`,
+  }).from(orders).where(and(eq(orders.storeId, storeId), eq(orders.discountCodeId, discountId), holdsDiscountUse));
+  return { total: Number(row?.total ?? 0), mine: Number(row?.mine ?? 0) };
+}
+
 /** What these order lines of the store were sold for (price less discount share), together, in paise. */
 export async function sumLinePrices(db: Executor, storeId: number, lineIds: number[]): Promise<number> {
   if (lineIds.length === 0) return 0;

@@ -37,6 +37,7 @@ const TABLE_OWNERS = {
   enquiries: ['enquiries', 'enquiryReplies'],
   imports: ['importJobs'],
   invoices: ['invoices', 'invoiceSeries', 'creditNotes', 'creditNoteSeries'],
+  discounts: ['discountCodes'],
   newsletter: ['newsletterSubscribers'],
   notifications: ['otpCodes', 'outboxMessages'],
   orders: ['orders', 'orderLines', 'orderDispatches', 'orderEvents', 'orderNumberSeries'],

@@ -27,6 +27,7 @@ import { HomeContentPage } from './pages/HomeContent.tsx';
 import { PaymentSettingsPage, StoreProfilePage } from './pages/Settings.tsx';
 import { ShippingSettingsPage } from './pages/ShippingSettings.tsx';
 import { TaxSettingsPage } from './pages/TaxSettings.tsx';
+import { DiscountsPage } from './pages/Discounts.tsx';
 import { GstReportPage } from './pages/GstReport.tsx';
 import { useSession } from './session.tsx';
 
@@ -73,6 +74,7 @@ export function App() {
           <Route path="returns" element={<Guard capability="orders"><ReturnsPage /></Guard>} />
           <Route path="returns/:id" element={<Guard capability="orders"><ReturnPage /></Guard>} />
           <Route path="refunds" element={<Guard capability="refunds"><RefundsPage /></Guard>} />
+          <Route path="discounts" element={<Guard capability="discounts"><DiscountsPage /></Guard>} />
           <Route path="enquiries" element={<Guard capability="orders"><EnquiriesPage /></Guard>} />
           <Route path="enquiries/:id" element={<Guard capability="orders"><EnquiryPage /></Guard>} />
           <Route path="customers" element={<Guard capability="orders"><CustomersPage /></Guard>} />

@@ -42,6 +42,7 @@ import { returnsRoutes } from './modules/returns/returns.routes.ts';
 import { returnsAdminRoutes } from './modules/returns/returns.admin.routes.ts';
 import { enquiriesRoutes } from './modules/enquiries/enquiries.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { discountsAdminRoutes } from './modules/discounts/discounts.admin.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { createJobs, type Jobs } from './lib/jobs.ts';
@@ -152,6 +153,7 @@ export async function buildApp({ config, db, connections, replica, web = true, l
     await api.register(returnsRoutes);
     await api.register(returnsAdminRoutes);
     await api.register(enquiriesRoutes);
+    await api.register(discountsAdminRoutes);
     await api.register(invoicesRoutes);
     await api.register(newsletterRoutes);
     await api.register(staffRoutes);

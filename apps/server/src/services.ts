@@ -21,6 +21,7 @@ import { createEnquiriesService } from './modules/enquiries/enquiries.service.ts
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
 import { createImportsService } from './modules/imports/imports.service.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
+import { createDiscountsService } from './modules/discounts/discounts.service.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createSenders, type Senders } from './modules/notifications/senders.ts';
@@ -76,6 +77,7 @@ export function createServices({
   const catalogAdmin = createCatalogAdminService({ db, audit, media, changed: catalog.forget });
   const imports = createImportsService({ db });
   const invoices = createInvoicesService({ db });
+  const discounts = createDiscountsService({ db, audit, catalog, orders });
   const staff = createStaffService({ db, config, auth, notifications, audit, stores });
   const seo = createSeoService({ site: config.site, catalog, content });
   /**
@@ -87,7 +89,7 @@ export function createServices({
   };
   const contentAdmin = createContentAdminService({ db, audit, media, changed: storeChanged });
   const storesAdmin = createStoresAdminService({ db, audit, media, payments, changed: storeChanged });
-  return { storeChanged, health, docs, content, contentAdmin, stores, storesAdmin, catalog, catalogAdmin, imports, media, seo, notifications, customers, auth, addresses, cart, wishlist, orders, payments, returns, enquiries, newsletter, audit, staff, invoices };
+  return { storeChanged, health, docs, content, contentAdmin, stores, storesAdmin, catalog, catalogAdmin, imports, media, seo, notifications, customers, auth, addresses, cart, wishlist, orders, payments, returns, enquiries, newsletter, audit, staff, invoices, discounts };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CreditNoteSummary } from './admin-tax.ts';
 import { ADMIN_ORDER_FILTERS, MAX_ID } from './constants.ts';
-import { OrderAddress, OrderStatus } from './checkout.ts';
+import { OrderAddress, OrderPromotion, OrderStatus } from './checkout.ts';
 import { OrderLineStage, OrderNumberPrefix, OrderStage } from './order-states.ts';
 
 /**
@@ -63,7 +63,7 @@ export type AdminOrdersResponse = z.infer<typeof AdminOrdersResponse>;
 
 /** Columns of the orders CSV, one row per order. */
 export const ORDER_CSV_COLUMNS = [
-  'order_number', 'placed_on', 'status', 'customer_name', 'customer_email', 'customer_phone', 'stones', 'skus', 'shipping', 'total',
+  'order_number', 'placed_on', 'status', 'customer_name', 'customer_email', 'customer_phone', 'stones', 'skus', 'discount_code', 'discount', 'shipping', 'total',
   'payment_reference', 'courier_partner', 'tracking_number', 'dispatched_on', 'delivered_on', 'refund_owed',
 ] as const;
 export type OrderCsvColumn = (typeof ORDER_CSV_COLUMNS)[number];
@@ -94,8 +94,9 @@ export const AdminOrderLine = z.object({
   sku: z.string(),
   /** The stone's name when it was ordered. */
   name: z.string(),
-  /** Rupees. */
+  /** Rupees: the stone's price, and its share of the order's discount. */
   price: z.number(),
+  discount: z.number(),
   /** The stone's picture (its first photo), empty when it has none. */
   image: z.string(),
   /** Part of a return request. */
@@ -168,7 +169,9 @@ export const AdminOrder = z.object({
   stage: OrderStage,
   stage_label: z.string(),
   total_qty: z.number(),
-  /** Rupees: the stones, plus shipping, less any promotion. */
+  /** Rupees: the stones' prices, the discount code's promotion (null: none), and the order's total (stones - discount + shipping). */
+  stones_total: z.number(),
+  promotion: OrderPromotion.nullable(),
   total: z.number(),
   /** Rupees charged for shipping (0: shipped free); a refund of stones does not refund it. */
   shipping: z.number(),

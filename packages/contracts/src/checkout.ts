@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SHIPPING_ZONES } from './shipping.ts';
 import { CreditNoteSummary } from './admin-tax.ts';
 import { Item } from './catalog.ts';
-import { COURIER_PARTNERS, MAX_ITEMS_PER_ORDER, RAZORPAY_PAYMENT_METHOD_ID } from './constants.ts';
+import { COURIER_PARTNERS, DISCOUNT_REFUSALS, MAX_ITEMS_PER_ORDER, RAZORPAY_PAYMENT_METHOD_ID } from './constants.ts';
 import { OrderLineStage, OrderStage } from './order-states.ts';
 
 /**
@@ -172,6 +172,8 @@ export const PlaceOrderBody = z.object({
   paymentMethodId: Id('a payment method').default(RAZORPAY_PAYMENT_METHOD_ID),
   /** Where the order was placed from (the web's origin); kept for the record, never used to redirect. */
   origin: z.string().trim().max(200, 'The origin must be at most 200 characters.').default(''),
+  /** A discount code the customer entered; every rule is checked again as the order is written. */
+  discountCode: z.string().trim().max(30, 'A code must be at most 30 characters.').optional(),
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
 export const PlaceOrderResponse = z.object({
@@ -183,26 +185,42 @@ export const PlaceOrderResponse = z.object({
 });
 export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;
 
-/** The checkout's figures for these stones shipped to this address of the customer. */
+/** The checkout's figures for these stones shipped to this address of the customer, with the code they typed. */
 export const CheckoutQuoteBody = z.object({
   itemIds: ItemIds,
   shippingAddressId: IdWithMessage('Select Or Create Address'),
+  /** The discount code the customer typed; empty or absent: none. */
+  code: z.string().trim().max(30, 'A code must be at most 30 characters.').optional(),
 });
 export type CheckoutQuoteBody = z.infer<typeof CheckoutQuoteBody>;
 
+export const QuoteLine = z.object({
+  item_id: z.number(),
+  name: z.string(),
+  /** The stone's price, rupees. */
+  amount: z.number(),
+  /** Its share of the discount. */
+  discount: z.number(),
+});
+export type QuoteLine = z.infer<typeof QuoteLine>;
+
 /**
- * The Review Order lines, in rupees: the stones still available, shipping to the address's zone,
- * any promotion taken off, the total to pay and the GST it includes (0 for a shop outside India).
+ * The Review Order lines, in rupees: the stones still available, the promotion the code takes off
+ * (or why it does not apply), shipping to the address's zone, the total to pay and the GST it
+ * includes (0 for a shop outside India).
  */
 export const CheckoutQuoteResponse = z.object({
-  item_ids: z.array(z.number()),
-  stones: z.number(),
-  shipping: z.number(),
+  lines: z.array(QuoteLine),
+  stones_amount: z.number(),
+  /** The code that applies and what it takes off; null when none does. */
+  promotion: z.object({ code: z.string(), amount: z.number(), label: z.string() }).nullable(),
+  /** Why the code typed does not apply; null when it does or none was typed. */
+  promotion_error: z.object({ code: z.enum(DISCOUNT_REFUSALS), message: z.string() }).nullable(),
+  shipping_amount: z.number(),
   zone: z.enum(SHIPPING_ZONES),
   /** The zone's free-from order value (rupees), when it has one. */
   free_shipping_from: z.number().nullable(),
-  promotion: z.number(),
-  total: z.number(),
+  total_amount: z.number(),
   tax_included: z.number(),
 });
 export type CheckoutQuoteResponse = z.infer<typeof CheckoutQuoteResponse>;
@@ -241,11 +259,15 @@ export type OrderStatus = z.infer<typeof OrderStatus>;
 export const OrderAddress = Address.omit({ country_id: true, state_id: true, city_id: true, address_type_id: true });
 export type OrderAddress = z.infer<typeof OrderAddress>;
 
+/** A discount code an order used and what it took off (rupees), as every screen, email and document names it. */
+export const OrderPromotion = z.object({ code: z.string(), amount: z.number() });
+export type OrderPromotion = z.infer<typeof OrderPromotion>;
+
 export const OrderLine = z.object({
   /** The order line id (the return form's detailIds). */
   id: z.number(),
   item: Item.extend({ iname: z.string() }),
-  /** Rupees. */
+  /** Rupees: the stone's price, and what it was sold for (price less its share of the order's discount). */
   product_amount: z.number(),
   total_amount: z.number(),
   /** Already part of a return request. */
@@ -368,7 +390,8 @@ export const Order = z.object({
   stage: OrderStage,
   stage_label: z.string(),
   total_qty: z.number(),
-  /** Rupees: the stones, plus shipping, less any promotion. */
+  /** Rupees: the stones' prices, the discount code's promotion (null: none), shipping, and what was charged (stones - discount + shipping). */
+  promotion: OrderPromotion.nullable(),
   total_amount: z.number(),
   /** Rupees: the stones' prices added up. */
   stones_amount: z.number(),

@@ -109,17 +109,17 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  * What a back-office call needs. Each /api/admin call of the endpoint table names one (or none: a
  * member's own sign-in, profile and two-factor calls), and ROLE_CAPABILITIES says which roles hold it.
  */
-export const CAPABILITIES = ['catalogue', 'content', 'orders', 'refunds', 'settings', 'payment_settings', 'staff', 'audit'] as const;
+export const CAPABILITIES = ['catalogue', 'content', 'orders', 'refunds', 'discounts', 'settings', 'payment_settings', 'staff', 'audit'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 /**
  * The one map of roles to what they may do. An owner may do everything; a manager everything but
  * staff, payment settings and the audit log; an assistant catalogue, content and orders (no
- * settings, no refunds).
+ * settings, no refunds, no discount codes).
  */
 export const ROLE_CAPABILITIES: Record<StaffRole, readonly Capability[]> = {
   owner: CAPABILITIES,
-  manager: ['catalogue', 'content', 'orders', 'refunds', 'settings'],
+  manager: ['catalogue', 'content', 'orders', 'refunds', 'discounts', 'settings'],
   assistant: ['catalogue', 'content', 'orders'],
 };
 
@@ -190,3 +190,13 @@ export const PAGE_PLACEMENT_LABELS: Record<(typeof PAGE_PLACEMENTS)[number], str
 };
 /** The sizes a home slide's pictures are shown at: the wide picture fills the slider's 8:3, the phone picture its 4:5. */
 export const SLIDE_SIZES = { desktop: { width: 1920, height: 720 }, phone: { width: 800, height: 1000 } } as const;
+
+/** A discount code takes a percentage off, or a fixed amount. */
+export const DISCOUNT_KINDS = ['percent', 'fixed'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+/** Why a code does not apply to a checkout; each is also the 409 code place-order answers. */
+export const DISCOUNT_REFUSALS = [
+  'discount_unknown', 'discount_paused', 'discount_not_started', 'discount_ended', 'discount_used_up', 'discount_used_by_you', 'discount_below_minimum', 'discount_not_applicable',
+] as const;
+export type DiscountRefusal = (typeof DISCOUNT_REFUSALS)[number];

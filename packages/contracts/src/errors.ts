@@ -75,6 +75,16 @@ export const ERROR_STATUSES = {
   payment_provider_error: 502,
   payment_provider_auth_failed: 502,
   payment_provider_not_configured: 503,
+
+  // Discount codes (place-order refuses a code that does not apply with one of these)
+  discount_unknown: 409,
+  discount_paused: 409,
+  discount_not_started: 409,
+  discount_ended: 409,
+  discount_used_up: 409,
+  discount_used_by_you: 409,
+  discount_below_minimum: 409,
+  discount_not_applicable: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUSES;

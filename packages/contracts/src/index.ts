@@ -1,2 +1,3 @@
 export * from './schemas.ts';
 export * from './api/index.ts';
+export * from './discounts.ts';

@@ -10,6 +10,7 @@ const NAV: { to: string; label: string; capability?: Capability }[] = [
   { to: '/orders', label: 'Orders', capability: 'orders' },
   { to: '/returns', label: 'Returns', capability: 'orders' },
   { to: '/refunds', label: 'Refunds', capability: 'refunds' },
+  { to: '/discounts', label: 'Discounts', capability: 'discounts' },
   { to: '/stones', label: 'Stones', capability: 'catalogue' },
   { to: '/catalogue', label: 'Catalogue', capability: 'catalogue' },
   { to: '/posts', label: 'Blog posts', capability: 'content' },

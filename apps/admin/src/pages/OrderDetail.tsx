@@ -137,6 +137,11 @@ export function OrderDetailPage() {
             {order.refund_owed && <Badge color="red" variant="light" size="lg">Refund owed</Badge>}
           </Group>
           <Text size="sm" c="dimmed">Placed {formatWhen(order.placed_on)} · {formatCount(order.total_qty, 'stone')} · {formatRupees(order.total)}</Text>
+          {order.promotion && (
+            <Text size="sm" c="dimmed" data-testid="order-promotion">
+              Stones {formatRupees(order.stones_total)} · less {formatRupees(order.promotion.amount)} with the code {order.promotion.code}
+            </Text>
+          )}
           {order.refunded_amount > 0 && (
             <Text size="sm" c="dimmed" data-testid="order-refunded">Refunded {formatRupees(order.refunded_amount)} · net paid {formatRupees(order.net_paid)}</Text>
           )}

@@ -101,7 +101,9 @@ function RefundStonesForm({ order, onClose }: { order: AdminOrder; onClose: () =
       setFailure(fields.line_ids ?? fields.reason ?? errorMessage(err));
     },
   });
-  const total = order.lines.filter((l) => chosen.includes(l.id)).reduce((s, l) => s + l.price, 0);
+  // A stone is paid back what it was sold for: its price less its share of the order's discount (in paise, so the sum is exact).
+  const paidFor = (l: { price: number; discount: number }) => (Math.round(l.price * 100) - Math.round(l.discount * 100)) / 100;
+  const total = order.lines.filter((l) => chosen.includes(l.id)).reduce((s, l) => Math.round((s + paidFor(l)) * 100) / 100, 0);
   const all = open.length > 0 && chosen.length === open.length;
   const toggle = (id: number, on: boolean) => setChosen((c) => (on ? [...c, id] : c.filter((x) => x !== id)));
 
@@ -119,7 +121,7 @@ function RefundStonesForm({ order, onClose }: { order: AdminOrder; onClose: () =
                 label={<>{l.name} <Text span size="xs" c="dimmed">SKU {l.sku}</Text></>}
                 description={l.refunded ? 'Refunded already' : l.returned ? 'In a return: usually refunded from the return once received' : undefined}
               />
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatRupees(l.price)}</Text>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatRupees(paidFor(l))}</Text>
             </Group>
           ))}
         </Stack>

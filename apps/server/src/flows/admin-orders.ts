@@ -11,6 +11,7 @@ import type { QueuedMessage } from '../modules/notifications/notifications.servi
 import {
   type AdminOrderFilter, type AdminOrderRow, type NewOrderEvent, orderNumberOf, type OrderRow, stageFactsOf, toOrderAddress,
 } from '../modules/orders/orders.service.ts';
+import { promotionOf, stonesPaiseOf } from '../lib/order-totals.ts';
 import type { Services } from '../services.ts';
 import { actorOf, timelineOf } from './admin-timeline.ts';
 import { toCreditNoteSummary } from './invoices.ts';
@@ -122,13 +123,14 @@ export function adminOrderFlows(db: Database, services: Services, messages: Orde
     const received = paid.reduce((s, p) => s + p.amountPaise, 0);
     return {
       id: order.id, number: order.number, order_number: orderNumberOf(order), placed_on: order.placedOn.toISOString(), status: order.status,
-      stage, stage_label: standing.stageLabel, total_qty: order.totalQty, total: order.totalPaise / 100, shipping: order.shippingPaise / 100,
+      stage, stage_label: standing.stageLabel, total_qty: order.totalQty,
+      stones_total: stonesPaiseOf(order) / 100, promotion: promotionOf(order), total: order.totalPaise / 100, shipping: order.shippingPaise / 100,
       refunded_amount: standing.refundedPaise / 100, net_paid: (received - standing.refundedPaise) / 100, reserved_until: order.reservedUntil.toISOString(),
       customer, shipping_address: toOrderAddress(order.shippingAddress), billing_address: toOrderAddress(order.billingAddress),
       lines: lines.map((l) => {
         const item = details.get(l.id)?.item;
         return {
-          id: l.id, item_id: l.itemId, sku: item?.sku ?? '', name: l.itemName, price: l.pricePaise / 100, image: item?.image ?? '',
+          id: l.id, item_id: l.itemId, sku: item?.sku ?? '', name: l.itemName, price: l.pricePaise / 100, discount: l.discountPaise / 100, image: item?.image ?? '',
           returned: returned.has(l.id), refunded: refunded.has(l.id), ...standing.line(l.id),
         };
       }),
@@ -203,7 +205,8 @@ export function adminOrderFlows(db: Database, services: Services, messages: Orde
           return {
             order_number: s.order_number, placed_on: r.placedOn.toISOString(), status: s.stage_label,
             customer_name: s.customer.name, customer_email: s.customer.email ?? '', customer_phone: s.customer.phone ?? '',
-            stones: String(r.totalQty), skus: skus.join(' '), shipping: csvAmount(r.shippingPaise), total: csvAmount(r.totalPaise),
+            stones: String(r.totalQty), skus: skus.join(' '),
+            discount_code: r.discountCode, discount: csvAmount(r.discountPaise), shipping: csvAmount(r.shippingPaise), total: csvAmount(r.totalPaise),
             payment_reference: (payingPayment(r, own) ?? own.at(-1))?.providerPaymentId ?? '',
             courier_partner: r.courierPartner ?? '', tracking_number: r.trackingNumber ?? '',
             dispatched_on: r.dispatchedAt?.toISOString() ?? '', delivered_on: r.deliveredAt?.toISOString() ?? '',

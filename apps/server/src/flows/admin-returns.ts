@@ -8,6 +8,7 @@ import { ValidationError } from '../lib/errors.ts';
 import type { QueuedMessage } from '../modules/notifications/notifications.service.ts';
 import { orderNumberOf } from '../modules/orders/orders.service.ts';
 import { nextStatuses, type ReturnRow } from '../modules/returns/returns.service.ts';
+import { lineNetPaise } from '../lib/order-totals.ts';
 import type { Services } from '../services.ts';
 import { actorOf, timelineOf } from './admin-timeline.ts';
 import { lineDetailsOf } from './order-lines.ts';
@@ -37,7 +38,7 @@ export function adminReturnFlows(db: Database, services: Services, messages: Ord
       returns.partsOf(ctx, rows.map((r) => r.id)), customers.contacts(ctx, rows.map((r) => r.customerId)),
       orders.lines(ctx, orderIds), payments.refundsOf(ctx, orderIds), orders.numbersOf(ctx, orderIds),
     ]);
-    const prices = new Map(orderLines.map((l) => [l.id, l.pricePaise]));
+    const prices = new Map(orderLines.map((l) => [l.id, lineNetPaise(l)]));
     const refunded = refundedLineIds(orderRefunds);
     const worth = (ls: { orderLineId: number }[]) => ls.reduce((s, l) => s + (prices.get(l.orderLineId) ?? 0), 0) / 100;
     return rows.map((r) => {

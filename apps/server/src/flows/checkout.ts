@@ -11,29 +11,38 @@ import type { Services } from '../services.ts';
 import type { OrderMessages } from './order-messages.ts';
 
 /** Placing an order and letting lapsed reservations go: orders, catalog and addresses together. */
-export function checkoutFlows(db: Database, { orders, catalog, addresses, customers }: Services, messages: OrderMessages) {
+export function checkoutFlows(db: Database, { orders, catalog, addresses, customers, discounts }: Services, messages: OrderMessages) {
   return {
     /**
-     * The Review Order figures: the stones of the list still available, shipping to the address's
-     * zone at the shop's rates, the total and the GST inside it, worked out as the order and its
-     * invoice will be.
+     * The Review Order figures: the stones of the list still available, each with its share of the
+     * discount the code gives (or why it does not apply), shipping to the address's zone at the
+     * shop's rates, the total and the GST inside it, worked out as placeOrder will charge them and
+     * the invoice will bill them (every rule is checked again there).
      */
-    async quote(ctx: CustomerContext, body: CheckoutQuoteBody): Promise<CheckoutQuoteResponse> {
+    async quote(ctx: CustomerContext, body: CheckoutQuoteBody, now = new Date()): Promise<CheckoutQuoteResponse> {
       const address = await addresses.findOwnAddress(ctx, body.shippingAddressId);
       if (!address) throw ValidationError.field('shippingAddressId', 'Select Or Create Address');
-      const found = new Map((await catalog.stoneTaxes(ctx, ctx.store.id, body.itemIds)).map((s) => [s.itemId, s]));
-      const stones = body.itemIds.flatMap((id) => {
-        const s = found.get(id);
-        return s?.status === 'available' ? [s] : [];
-      });
-      const money = priceOrder(ctx.store, stones.map((s) => s.pricePaise), toSnapshot(address).country);
-      const lines = billedLines(stones.map((s) => ({ description: s.product, sku: s.sku, hsn: s.hsnCode, rateBp: s.gstRateBp, pricePaise: s.pricePaise })), money);
+      const found = new Map((await catalog.availablePrices(ctx, body.itemIds)).map((r) => [r.id, r]));
+      const stones = body.itemIds.flatMap((id) => found.get(id) ?? []);
+      const code = body.code?.trim() ?? '';
+      const outcome = code && stones.length > 0 ? await discounts.evaluate(ctx, { code, lines: stones, customerId: ctx.actor.customerId, now }) : null;
+      const applied = outcome?.applies ? outcome : null;
+      const money = priceOrder(ctx.store, stones.map((s) => s.pricePaise), toSnapshot(address).country, applied?.discountPaise ?? 0);
+      const taxes = new Map((await catalog.stoneTaxes(ctx, ctx.store.id, stones.map((s) => s.id))).map((s) => [s.itemId, s]));
+      const lines = billedLines(stones.map((s, i) => {
+        const t = taxes.get(s.id);
+        return { description: s.name, sku: t?.sku ?? String(s.id), hsn: t?.hsnCode ?? '7103', rateBp: t?.gstRateBp ?? 25, pricePaise: s.pricePaise - (applied?.shares[i] ?? 0) };
+      }), money);
       // The tax is the same whichever way it splits (CGST + SGST or IGST); a shop outside India issues receipts without GST.
       const taxPaise = ctx.store.isFromIndia ? lines.reduce((sum, l) => sum + l.pricePaise - lineTax(l.pricePaise, l.rateBp, false).taxablePaise, 0) : 0;
       return {
-        item_ids: stones.map((s) => s.itemId), stones: money.stonesPaise / 100, shipping: money.shippingPaise / 100, zone: money.zone,
+        lines: stones.map((l, i) => ({ item_id: l.id, name: l.name, amount: l.pricePaise / 100, discount: (applied?.shares[i] ?? 0) / 100 })),
+        stones_amount: money.stonesPaise / 100,
+        promotion: applied ? { code: applied.discount.code, amount: applied.discountPaise / 100, label: applied.label } : null,
+        promotion_error: outcome && !outcome.applies ? { code: outcome.refusal, message: outcome.message } : null,
+        shipping_amount: money.shippingPaise / 100, zone: money.zone,
         free_shipping_from: money.freeFromPaise === null ? null : money.freeFromPaise / 100,
-        promotion: money.discountPaise / 100, total: money.totalPaise / 100, tax_included: taxPaise / 100,
+        total_amount: money.totalPaise / 100, tax_included: taxPaise / 100,
       };
     },
 
@@ -57,12 +66,19 @@ export function checkoutFlows(db: Database, { orders, catalog, addresses, custom
         // Throws (rolling back what it took) when a stone is gone.
         const reserved = await catalog.reserve(t, body.itemIds);
         const byId = new Map(reserved.map((r) => [r.id, r]));
-        const lines = body.itemIds.map((id) => ({ itemId: id, itemName: byId.get(id)!.name, pricePaise: byId.get(id)!.pricePaise }));
+        const stones = body.itemIds.map((id) => byId.get(id)!);
+        // The code's row stays locked until this order commits: checkouts with one code take its uses one at a time.
+        const code = body.discountCode?.trim();
+        const outcome = code ? await discounts.evaluate(t, { code, lines: stones, customerId: ctx.actor.customerId, now, lock: true }) : null;
+        if (outcome && !outcome.applies) throw discounts.refusalError(outcome);
+        const applied = outcome?.applies ? outcome : null;
+        const lines = stones.map((r, i) => ({ itemId: r.id, itemName: r.name, pricePaise: r.pricePaise, discountPaise: applied?.shares[i] ?? 0 }));
         // Shipping is worked out again here from the shop's rates, whatever the checkout showed.
         const shipTo = toSnapshot(shipping);
-        const money = priceOrder(ctx.store, lines.map((l) => l.pricePaise), shipTo.country);
+        const money = priceOrder(ctx.store, lines.map((l) => l.pricePaise), shipTo.country, applied?.discountPaise ?? 0);
         const row = await orders.create(t, {
           totalQty: lines.length, totalPaise: money.totalPaise, shippingPaise: money.shippingPaise,
+          discountCodeId: applied?.discount.id ?? null, discountCode: applied?.discount.code ?? '', discountPaise: money.discountPaise,
           shippingAddress: shipTo, billingAddress: toSnapshot(billing),
           paymentMethodId: body.paymentMethodId, origin: body.origin,
           // A dollar shop's customer saw dollars at today's rate: kept so the receipt shows them as they were.

@@ -1,8 +1,9 @@
 import { type CreditNoteSummary, GST_STATE_CODES } from '@gemstore/contracts';
+import { formatPaise } from '@gemstore/contracts/format';
 import type { InvoiceBuyer, InvoiceSeller } from '@gemstore/db';
 import { type CustomerContext, type RequestContext, type ShopScope, type StaffContext, type Store } from '../lib/context.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
-import { billedLines, orderTotals } from '../lib/order-totals.ts';
+import { billedLines, lineNetPaise, orderTotals } from '../lib/order-totals.ts';
 import { listStates } from '../modules/addresses/locations.ts';
 import type { CreditNoteRow, InvoiceRow } from '../modules/invoices/invoices.service.ts';
 import { orderNumberOf, type OrderRow } from '../modules/orders/orders.service.ts';
@@ -53,8 +54,12 @@ export function invoiceFlows({ orders, catalog, stores, payments, invoices }: Se
       intraState: Boolean(sellerState) && inIndia && ship.state.trim().toLowerCase() === sellerState.toLowerCase(),
       lines: billedLines(lines.map((l) => {
         const t = taxes.get(l.itemId);
-        return { description: l.itemName, sku: t?.sku ?? String(l.itemId), hsn: t?.hsnCode ?? '7103', rateBp: t?.gstRateBp ?? 25, pricePaise: l.pricePaise, orderLineId: l.id };
-      }), orderTotals({ stonesPaise: lines.reduce((s, l) => s + l.pricePaise, 0), shippingPaise: order.shippingPaise })),
+        // A discounted stone is invoiced at what it was sold for: its taxable value and tax come from that.
+        const description = l.discountPaise > 0
+          ? `${l.itemName} (price ${formatPaise(l.pricePaise)} less ${formatPaise(l.discountPaise)} with code ${order.discountCode})`
+          : l.itemName;
+        return { description, sku: t?.sku ?? String(l.itemId), hsn: t?.hsnCode ?? '7103', rateBp: t?.gstRateBp ?? 25, pricePaise: lineNetPaise(l), orderLineId: l.id };
+      }), orderTotals({ stonesPaise: lines.reduce((s, l) => s + l.pricePaise, 0), discountPaise: order.discountPaise, shippingPaise: order.shippingPaise })),
     });
   }
 

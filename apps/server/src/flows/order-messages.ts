@@ -38,7 +38,8 @@ function letterOf(store: string, order: OrderRow, e: OrderEventRow): Letter | nu
       return {
         subject: `${store}: order ${n} placed`,
         paragraphs: [
-          `Thank you for your order ${n} of ${formatCount(order.totalQty, 'stone')}, ${chargedText(order, order.totalPaise)} in all, `
+          `Thank you for your order ${n} of ${formatCount(order.totalQty, 'stone')}, ${chargedText(order, order.totalPaise)} in all${
+            order.discountPaise > 0 ? `, after ${chargedText(order, order.discountPaise)} off with the code ${order.discountCode}` : ''}, `
           + `${order.shippingPaise === 0 ? 'shipped free' : `shipping of ${chargedText(order, order.shippingPaise)} included`}.`,
           'Your stones are held for you while you pay. If the payment page closed, open the order and choose Retry Payment.',
         ],

@@ -6,6 +6,7 @@ import type { CustomerContext, RequestContext } from '../lib/context.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { customerTimeline, ORDER_STATUS_LABELS, orderNumberOf, type OrderRow, toOrderAddress } from '../modules/orders/orders.service.ts';
 import type { UploadedImage } from '../modules/returns/returns.service.ts';
+import { lineNetPaise, promotionOf, stonesPaiseOf } from '../lib/order-totals.ts';
 import type { Services } from '../services.ts';
 import { toCreditNoteSummary } from './invoices.ts';
 import { lineDetailsOf, payingPayment } from './order-lines.ts';
@@ -46,6 +47,8 @@ export function orderFlows(services: Services) {
         stage: standing.stage,
         stage_label: standing.stageLabel,
         total_qty: o.totalQty,
+        stones_amount: stonesPaiseOf(o) / 100,
+        promotion: promotionOf(o),
         total_amount: o.totalPaise / 100,
         stones_amount: (o.totalPaise - o.shippingPaise) / 100,
         shipping_amount: o.shippingPaise / 100,
@@ -62,7 +65,7 @@ export function orderFlows(services: Services) {
         details: lines.filter((l) => l.orderId === o.id).flatMap((l) => {
           const detail = details.get(l.id);
           return detail ? [{
-            ...detail, product_amount: l.pricePaise / 100, total_amount: l.pricePaise / 100, returned: returnedLines.has(l.id), ...standing.line(l.id),
+            ...detail, product_amount: l.pricePaise / 100, total_amount: lineNetPaise(l) / 100, returned: returnedLines.has(l.id), ...standing.line(l.id),
           }] : [];
         }),
         payment: payment ? {

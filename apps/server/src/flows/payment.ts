@@ -40,7 +40,7 @@ export type WebhookResult = { status: 200 | 400 | 422 | 503; body: { message: st
  * Paying for an order: the orders, catalog, cart, customers, stores and payments modules together.
  */
 export function paymentFlows(
-  db: Database, { orders, catalog, cart, customers, stores, payments }: Services, messages: OrderMessages, invoices: ReturnType<typeof invoiceFlows>,
+  db: Database, { orders, catalog, cart, customers, stores, payments, discounts }: Services, messages: OrderMessages, invoices: ReturnType<typeof invoiceFlows>,
   refunds: RefundFlows,
 ) {
   /**
@@ -86,6 +86,8 @@ export function paymentFlows(
     // pending: its stones are reserved for it; expired: they were freed and must still be free.
     const expected = order.status === 'pending' ? 'reserved' : 'available';
     if (stones.length !== itemIds.length || stones.some((s) => s.status !== expected)) return flag();
+    // A lapsed order gave its code's use back: it is paid only if the use can still be taken.
+    if (order.status === 'expired' && await discounts.retakeRefusal(scope, order)) return flag();
 
     await catalog.moveStones(scope, itemIds, expected, 'sold');
     await orders.update(scope, order.id, { status: 'paid' });
@@ -136,6 +138,9 @@ export function paymentFlows(
             // Throwing rolls back the stones just taken.
             throw new ConflictError(`The stone "${lost?.name ?? 'in this order'}" is no longer available. Please place a new order.`, 'stone_unavailable');
           }
+          // The lapsed order gave its code's use back: it takes it again or is not renewed (stones before the code, as placing an order locks them).
+          const refusal = await discounts.retakeRefusal(scope, o);
+          if (refusal) throw discounts.refusalError(refusal);
           await orders.update(scope, o.id, { status: 'pending', reservedUntil });
           return { ...o, status: 'pending' as const, reservedUntil };
         }

@@ -7,6 +7,7 @@ import { type Transaction, uniqueViolation } from '../lib/db.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import type { NewOrderEvent, OrderRow } from '../modules/orders/orders.service.ts';
 import { type PaymentRow, RefundRefused, type RefundRow, RefundUnconfirmed, refundReceipt } from '../modules/payments/payments.service.ts';
+import { lineNetPaise } from '../lib/order-totals.ts';
 import type { Services } from '../services.ts';
 import { actorOf } from './admin-timeline.ts';
 import { payingPayment } from './order-lines.ts';
@@ -107,7 +108,8 @@ export function refundFlows(db: Database, services: Services, messages: OrderMes
     if (chosen.some((l) => !l)) throw ValidationError.field('line_ids', 'Choose stones of this order.');
     const refunded = refundedLineIds(await payments.refundsOf(t, [order.id]));
     if (chosen.some((l) => refunded.has(l!.id))) throw new ConflictError('A chosen stone has been refunded already.', 'line_already_refunded');
-    const lines = chosen.map((l) => ({ orderLineId: l!.id, amountPaise: l!.pricePaise }));
+    // A stone is paid back what it was sold for: its price less its share of the order's discount.
+    const lines = chosen.map((l) => ({ orderLineId: l!.id, amountPaise: lineNetPaise(l!) }));
     const amountPaise = lines.reduce((s, l) => s + l.amountPaise, 0);
     const already = (await payments.refundedOfPayments(t, [payment.id])).get(payment.id) ?? 0;
     if (already + amountPaise > payment.amountPaise) throw new ConflictError('That is more than is left of the payment to refund.', 'refund_exceeds_payment');

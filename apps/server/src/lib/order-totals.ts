@@ -7,9 +7,9 @@ import type { Store } from './context.ts';
  *
  *   total = stones + shipping - discount
  *
- * A discount (a promotion code) is taken off before GST: it lowers the invoice's taxable values,
- * and the order value that decides free shipping is the stones less the discount. Nothing gives a
- * discount yet: it is 0.
+ * A discount (a promotion code) is taken off the stones it applies to before GST: each of those
+ * lines carries a share of it, in proportion to its price, and is sold, taxed and refunded at its
+ * price less that share. The order value that decides free shipping is the stones less the discount.
  */
 export interface OrderMoney {
   stonesPaise: number;
@@ -55,7 +55,7 @@ export function priceOrder(store: ShippingRates, linePaise: number[], country: s
   return { ...orderTotals({ stonesPaise, shippingPaise: free ? 0 : rate.paise, discountPaise }), zone, freeFromPaise: rate.freeFromPaise };
 }
 
-/** A stone's line on an invoice before its tax is worked out. */
+/** A stone's line on an invoice before its tax is worked out, at what it was sold for (its price less its discount share). */
 export interface BilledLine {
   description: string; sku: string; hsn: string; rateBp: number; pricePaise: number; orderLineId?: number; quantity?: number;
 }
@@ -64,7 +64,7 @@ export interface BilledLine {
  * The lines an order is invoiced with: its stones, then shipping as a line of its own. Stones and
  * their shipping are one composite supply, so shipping carries the HSN code and GST rate of the
  * principal supply (the stone of highest value, the first of equals) and counts no pieces. The
- * lines add up to the order's total.
+ * lines add up to the order's total (the stones' lines come net of the discount).
  */
 export function billedLines(stones: BilledLine[], money: Pick<OrderMoney, 'shippingPaise' | 'discountPaise' | 'totalPaise'>): BilledLine[] {
   const lines = [...stones];
@@ -72,8 +72,42 @@ export function billedLines(stones: BilledLine[], money: Pick<OrderMoney, 'shipp
     const principal = stones.reduce((top, l) => (l.pricePaise > top.pricePaise ? l : top));
     lines.push({ description: 'Shipping', sku: '', hsn: principal.hsn, rateBp: principal.rateBp, pricePaise: money.shippingPaise, quantity: 0 });
   }
-  // A discount is to be spread over these lines (before GST) where it is first given.
   const sum = lines.reduce((s, l) => s + l.pricePaise, 0);
-  if (money.discountPaise !== 0 || sum !== money.totalPaise) throw new Error(`The invoice lines add up to ${sum} paise, not the order's ${money.totalPaise}.`);
+  if (sum !== money.totalPaise) throw new Error(`The invoice lines add up to ${sum} paise, not the order's ${money.totalPaise}.`);
   return lines;
 }
+
+/**
+ * Shares `discountPaise` over lines in proportion to their prices (0 for a line not eligible), whole
+ * paise that add up to the discount exactly: each share rounded down, the paise left over going one
+ * each to the lines with the largest remainders (the first of equals).
+ */
+export function shareDiscount(lines: { pricePaise: number; eligible: boolean }[], discountPaise: number): number[] {
+  const weights = lines.map((l) => (l.eligible ? l.pricePaise : 0));
+  const base = weights.reduce((s, w) => s + w, 0);
+  if (discountPaise <= 0 || base <= 0) return lines.map(() => 0);
+  const d = BigInt(discountPaise);
+  const b = BigInt(base);
+  const shares = weights.map((w) => Number((d * BigInt(w)) / b));
+  const remainders = weights.map((w, i) => ({ i, r: (d * BigInt(w)) % b })).filter((x) => weights[x.i]! > 0)
+    .sort((x, y) => (x.r === y.r ? x.i - y.i : x.r > y.r ? -1 : 1));
+  let left = discountPaise - shares.reduce((s, x) => s + x, 0);
+  for (const { i } of remainders) {
+    if (left <= 0) break;
+    shares[i]! += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/** The code an order used and what it took off, in rupees, as answers show it; null when it used none. */
+export function promotionOf(order: { discountCode: string; discountPaise: number }): { code: string; amount: number } | null {
+  return order.discountPaise > 0 ? { code: order.discountCode, amount: order.discountPaise / 100 } : null;
+}
+
+/** The stones' prices of an order, before its discount and shipping. */
+export const stonesPaiseOf = (order: { totalPaise: number; discountPaise: number; shippingPaise: number }) =>
+  order.totalPaise + order.discountPaise - order.shippingPaise;
+
+/** What a line is sold for: its price less its share of the discount. */
+export const lineNetPaise = (line: { pricePaise: number; discountPaise: number }) => line.pricePaise - line.discountPaise;

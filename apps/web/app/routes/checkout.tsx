@@ -9,6 +9,7 @@ import { useItemsByIds } from '../features/catalog/api/get-items-by-ids.ts';
 import { useCheckoutQuote } from '../features/checkout/api/get-checkout-quote.ts';
 import { usePaymentMethods } from '../features/checkout/api/get-payment-methods.ts';
 import { usePlaceOrder } from '../features/checkout/api/place-order.ts';
+import { PromotionCode } from '../features/checkout/components/promotion-code.tsx';
 import { CheckoutItems } from '../features/checkout/components/checkout-items.tsx';
 import { ChoiceList } from '../features/checkout/components/choice-list.tsx';
 import { OrderTotals } from '../features/checkout/components/order-totals.tsx';
@@ -50,6 +51,8 @@ export default function CheckoutPage() {
   const [billingChoice, setBilling] = useState<number | null>(null);
   const [methodChoice, setMethod] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The code the customer applied (null: none); the quote says what it takes off or why it does not apply.
+  const [code, setCode] = useState<string | null>(null);
 
   const list = addresses.data?.addresses ?? [];
   const known = (id: number | null) => (id !== null && list.some((a) => a.id === id) ? id : null);
@@ -61,8 +64,10 @@ export default function CheckoutPage() {
   const methodId = methodChoice ?? (methodList.find((m) => m.id === RAZORPAY_PAYMENT_METHOD_ID) ?? methodList[0])?.id ?? null;
   const available = (items.data?.items ?? []).filter((i) => i.status === 'available');
   const here = location.pathname + location.search;
-  // Shipping and the total come from the server for the chosen address, asked again when it changes.
-  const quote = useCheckoutQuote(available.map((i) => i.id), shippingId);
+  // Shipping, the promotion and the total come from the server for the chosen address and code, asked again when either changes.
+  const quote = useCheckoutQuote(available.map((i) => i.id), shippingId, code);
+  const promotion = code !== null ? quote.data?.promotion ?? null : null;
+  const promotionReason = code !== null ? quote.data?.promotion_error?.message ?? null : null;
 
   const placeOrder = () => {
     setError(null);
@@ -77,6 +82,7 @@ export default function CheckoutPage() {
       billingAddressId: billingId,
       paymentMethodId: methodId,
       origin: window.location.origin,
+      ...(promotion ? { discountCode: promotion.code } : {}),
     }, {
       onSuccess: (res) => navigate(res.url),
       onError: (e) => {
@@ -84,6 +90,8 @@ export default function CheckoutPage() {
         setError(fieldMessages.length ? fieldMessages.join(' ') : e.message);
         // A stone taken meanwhile: show what is still available.
         if (isErrorOf('placeOrder', e, 'stone_unavailable')) void items.refetch();
+        // A code that stopped applying meanwhile (used up, ended): the quote says why.
+        if (code !== null) void quote.refetch();
       },
     });
   };
@@ -137,6 +145,8 @@ export default function CheckoutPage() {
           </div>
           <aside className="summary-card checkout__summary" aria-label="Order summary">
             <h2 className="summary-card__title">Order Summary</h2>
+            <PromotionCode applied={promotion?.code ?? code} reason={promotionReason} busy={quote.isFetching}
+              onApply={(c) => { setError(null); setCode(c); }} onRemove={() => setCode(null)} />
             <OrderTotals itemsTotal={items.data?.totalAmount ?? 0} count={available.length} currency={currency}
               quote={quote.data} pending={quote.isFetching} />
             {quote.error && <p className="form-error" role="alert">{quote.error.message}</p>}

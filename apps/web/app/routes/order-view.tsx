@@ -113,6 +113,9 @@ export default function OrderView() {
               <h2 id="summary-title" className="panel__title">Order Summary</h2>
               <dl className="summary-card__rows">
                 <div><dt>Items ({order.total_qty})</dt><dd data-testid="order-stones">{shown(order.stones_amount)}</dd></div>
+                {order.promotion && (
+                  <div><dt>Promotion ({order.promotion.code})</dt><dd data-testid="order-promotion">-{shown(order.promotion.amount)}</dd></div>
+                )}
                 <div><dt>Shipping</dt><dd data-testid="order-shipping">{order.shipping_amount === 0 ? 'Free' : shown(order.shipping_amount)}</dd></div>
                 <div className="summary-card__total"><dt>Total</dt><dd data-testid="order-total">{shown(order.total_amount)}</dd></div>
                 {usd && (

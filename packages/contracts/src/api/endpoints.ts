@@ -8,8 +8,10 @@ import * as ac from '../admin-content.ts';
 import * as pe from '../admin-people.ts';
 import * as tx from '../admin-tax.ts';
 import * as sh from '../shipping.ts';
+import * as dc from '../discounts.ts';
 import { withSchemas } from './endpoint.ts';
 import { routes } from './routes.ts';
+import { DISCOUNT_REFUSALS } from '../constants.ts';
 
 /**
  * The endpoint table: every call of routes.ts with its schemas. The server registers its routes
@@ -108,10 +110,10 @@ export const endpoints = withSchemas(routes, {
   itemsByIds: { body: c.ItemsByIdsBody, response: c.ItemsByIdsResponse, errors: [] },
 
   paymentMethods: { response: c.PaymentMethodsResponse, errors: [] },
-  placeOrder: { body: c.PlaceOrderBody, response: c.PlaceOrderResponse, errors: ['account_blocked', 'stone_unavailable'] },
+  placeOrder: { body: c.PlaceOrderBody, response: c.PlaceOrderResponse, errors: ['account_blocked', 'stone_unavailable', ...DISCOUNT_REFUSALS] },
   orders: { response: c.OrdersResponse, errors: [] },
   order: { body: c.OrderIdBody, response: c.OrderResponse, errors: ['not_found'] },
-  retryPay: { body: c.OrderIdBody, response: c.PayQuery, errors: ['not_found', ...paying] },
+  retryPay: { body: c.OrderIdBody, response: c.PayQuery, errors: ['not_found', ...paying, ...DISCOUNT_REFUSALS] },
   checkoutQuote: { body: c.CheckoutQuoteBody, response: c.CheckoutQuoteResponse, errors: [] },
 
   returnRequestCreate: { body: { multipart: true, fields: c.ReturnCreateFields }, response: c.ReturnCreateResponse, errors: ['not_found', 'media_unavailable'] },
@@ -252,6 +254,10 @@ export const endpoints = withSchemas(routes, {
   adminTaxSettingsUpdate: { body: tx.TaxSettingsBody, response: tx.TaxSettings, errors: [] },
   adminShippingSettings: { response: sh.ShippingSettings, errors: [] },
   adminShippingSettingsUpdate: { body: sh.ShippingSettingsBody, response: sh.ShippingSettings, errors: [] },
+  adminDiscounts: { response: dc.AdminDiscountsResponse, errors: [] },
+  adminDiscountCreate: { body: dc.DiscountFields, response: dc.AdminDiscountResponse, errors: [] },
+  adminDiscountUpdate: { params: dc.AdminDiscountParams, body: dc.DiscountFields, response: dc.AdminDiscountResponse, errors: ['not_found'] },
+  adminDiscountPause: { params: dc.AdminDiscountParams, body: dc.AdminDiscountPauseBody, response: dc.AdminDiscountResponse, errors: ['not_found'] },
 });
 
 export type Endpoints = typeof endpoints;

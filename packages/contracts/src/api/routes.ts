@@ -102,8 +102,8 @@ export const wishlistRoutes = {
 
 export const orderRoutes = {
   paymentMethods: route({ method: 'POST', path: '/payment-methods', access: 'customer', summary: "The store's payment methods." }),
-  checkoutQuote: route({ method: 'POST', path: '/checkout-quote', access: 'customer', summary: 'The Review Order figures of these stones shipped to one of the customer\'s addresses: stones, shipping, promotion, total and the GST it includes.' }),
-  placeOrder: route({ method: 'POST', path: '/place-order', access: 'customer', summary: 'Places an order and reserves its stones.' }),
+  checkoutQuote: route({ method: 'POST', path: '/checkout-quote', access: 'customer', summary: "The Review Order figures of these stones shipped to one of the customer's addresses: each line, the promotion a code gives (or why it does not apply), shipping, the total and the GST it includes." }),
+  placeOrder: route({ method: 'POST', path: '/place-order', access: 'customer', summary: 'Places an order and reserves its stones; a discount code is checked again as the order is written (409 with the reason it does not apply).' }),
   orders: route({ method: 'POST', path: '/orders', access: 'customer', summary: "The customer's orders, newest first." }),
   order: route({ method: 'POST', path: '/order', access: 'customer', summary: 'One order with its payment, dispatch and returns.' }),
   retryPay: route({ method: 'POST', path: '/retry-pay', access: 'customer', summary: 'Makes an unpaid order payable; answers the payment page query.' }),
@@ -315,10 +315,19 @@ export const devRoutes = {
   outbox: route({ method: 'GET', path: '/dev/outbox', access: 'dev', summary: 'Messages the outbox kept, with their codes (development and test only).' }),
 } as const;
 
+/** The back office's Discounts page (capability `discounts`: owners and managers). */
+const discounts = { access: 'staff', capability: 'discounts' } as const;
+export const adminDiscountRoutes = {
+  adminDiscounts: route({ method: 'GET', path: '/admin/discounts', ...discounts, summary: "The shop's discount codes, newest first, with how many times each is used, and the gem types a code may be limited to." }),
+  adminDiscountCreate: route({ method: 'POST', path: '/admin/discounts', ...discounts, summary: 'Adds a discount code (its case does not matter; unique in the shop).' }),
+  adminDiscountUpdate: route({ method: 'PUT', path: '/admin/discounts/:id', ...discounts, summary: 'Changes a discount code; orders placed with it keep what it gave them.' }),
+  adminDiscountPause: route({ method: 'POST', path: '/admin/discounts/:id/pause', ...discounts, summary: 'Pauses a discount code (checkouts refuse it) or lets it be used again.' }),
+} as const;
+
 export const routes = {
   ...storeRoutes, ...catalogRoutes, ...contentRoutes, ...authRoutes, ...customerRoutes, ...addressRoutes,
   ...cartRoutes, ...wishlistRoutes, ...orderRoutes, ...returnRoutes, ...enquiryRoutes, ...newsletterRoutes, ...paymentRoutes, ...systemRoutes, ...devRoutes,
   ...staffRoutes, ...auditRoutes, ...adminCatalogRoutes, ...adminImportRoutes, ...adminContentRoutes, ...adminSettingsRoutes, ...mediaRoutes, ...seoRoutes,
-  ...adminPeopleRoutes, ...adminNewsletterRoutes, ...invoiceRoutes, ...adminOrderRoutes, ...adminOrderNumberRoutes, ...adminReturnRoutes,
+  ...adminPeopleRoutes, ...adminNewsletterRoutes, ...invoiceRoutes, ...adminDiscountRoutes, ...adminOrderRoutes, ...adminOrderNumberRoutes, ...adminReturnRoutes,
 } as const;
 export type RouteName = keyof typeof routes;

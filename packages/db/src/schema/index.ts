@@ -7,3 +7,4 @@ export * from './staff.ts';
 export * from './imports.ts';
 export * from './newsletter.ts';
 export * from './invoices.ts';
+export * from './discounts.ts';

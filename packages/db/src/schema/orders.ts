@@ -5,6 +5,7 @@ import { stores } from './stores.ts';
 import { customers } from './customers.ts';
 import { items } from './catalog.ts';
 import { staff } from './staff.ts';
+import { discountCodes } from './discounts.ts';
 
 const storeRef = () => integer('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' });
 
@@ -50,6 +51,10 @@ export const orders = pgTable('orders', {
    * (both the callback and the webhook may be lost); it asks again after a while.
    */
   paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true }),
+  /** The discount code the order used (a use of it while the order is pending or paid), its code as typed then, and the paise it took off. */
+  discountCodeId: integer('discount_code_id'),
+  discountCode: text('discount_code').notNull().default(''),
+  discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
   placedOn: timestamp('placed_on', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   shopKey(t),
@@ -63,6 +68,8 @@ export const orders = pgTable('orders', {
   index('orders_store_placed').on(t.storeId, t.placedOn.desc(), t.id.desc()),
   // The reconciliation job's unpaid orders with a provider order.
   index('orders_payment_check').on(t.status, t.paymentCheckedAt),
+  foreignKey({ name: 'orders_discount_code_fk', columns: [t.storeId, t.discountCodeId], foreignColumns: [discountCodes.storeId, discountCodes.id] }),
+  index('orders_discount_code').on(t.discountCodeId, t.customerId).where(sql`${t.discountCodeId} is not null`),
 ]);
 
 /**
@@ -84,6 +91,8 @@ export const orderLines = pgTable('order_lines', {
   /** Name of the stone at order time (`iname` in the storefront API). */
   itemName: text('item_name').notNull(),
   pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
+  /** The line's share of the order's discount (shares add up to it); the line is sold, taxed and refunded at price less this. */
+  discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
 }, (t) => [
   shopKey(t),
   foreignKey({ name: 'order_lines_order_fk', columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete('cascade'),

@@ -387,7 +387,14 @@ const VOCABULARY_CLOSE = 0.1;
 export async function reserveAvailableItems(db: Executor, storeId: number, itemIds: number[]) {
   return db.update(items).set({ status: 'reserved' })
     .where(and(eq(items.storeId, storeId), inArray(items.id, itemIds), eq(items.status, 'available')))
-    .returning({ id: items.id, name: items.name, pricePaise: items.pricePaise });
+    .returning({ id: items.id, name: items.name, pricePaise: items.pricePaise, productId: items.productId });
+}
+
+/** The store's stones among these ids that are for sale, with their price and gem type. */
+export async function findAvailablePrices(db: Executor, storeId: number, itemIds: number[]) {
+  if (itemIds.length === 0) return [];
+  return db.select({ id: items.id, name: items.name, pricePaise: items.pricePaise, productId: items.productId }).from(items)
+    .where(and(eq(items.storeId, storeId), inArray(items.id, itemIds), eq(items.status, 'available')));
 }
 
 export async function findItemStates(db: Executor, storeId: number, itemIds: number[]) {

@@ -462,6 +462,9 @@ export function createCatalogService({ db, config, caches = NO_CACHE_COUNTER, re
      * lock and the loser gets nothing. Run it inside the order's transaction: the 409 naming a lost
      * stone rolls back the ones this call took. Answers each stone's name and price.
      */
+    /** Of these stones, the store's that are for sale, with their price and gem type (the checkout's quote). */
+    availablePrices: (ctx: RequestContext, itemIds: number[]) => repo.findAvailablePrices(executor(db, ctx), ctx.store.id, itemIds),
+
     async reserve(ctx: RequestContext, itemIds: number[]) {
       const q = executor(db, ctx);
       const reserved = await repo.reserveAvailableItems(q, ctx.store.id, itemIds);

@@ -21,7 +21,13 @@ export interface NewOrder {
   placedOn: Date;
   /** Dollars per rupee when the shop showed dollars at checkout; null (or left out) for a rupee shop. */
   usdRate?: number | null;
+  /** The discount code it took a use of, its code as typed then, and the paise it took off (the lines' shares add up to it). */
+  discountCodeId?: number | null;
+  discountCode?: string;
+  discountPaise?: number;
 }
+
+export interface NewOrderLine { itemId: number; itemName: string; pricePaise: number; discountPaise?: number }
 
 /**
  * The shop's next order number and its prefix now. The series row stays locked until the caller's
@@ -50,7 +56,7 @@ export async function setNumberPrefix(db: Executor, storeId: number, prefix: str
 }
 
 /** Writes an order with the shop's next number (inside the caller's transaction) and its lines. */
-export async function insertOrder(db: Executor, order: NewOrder, lines: { itemId: number; itemName: string; pricePaise: number }[]): Promise<OrderRow> {
+export async function insertOrder(db: Executor, order: NewOrder, lines: NewOrderLine[]): Promise<OrderRow> {
   const { number, prefix } = await nextOrderNumber(db, order.storeId);
   const [row] = await db.insert(orders).values({ ...order, number, numberPrefix: prefix }).returning();
   await db.insert(orderLines).values(lines.map((l) => ({ ...l, storeId: order.storeId, orderId: row!.id })));
@@ -97,10 +103,29 @@ export async function listOrdersOfItem(db: Executor, storeId: number, itemId: nu
     .orderBy(desc(orders.placedOn), desc(orders.id)).limit(limit);
 }
 
-/** What these order lines of the store cost, together, in paise. */
+/** An order holds a use of its discount code while it may still be paid for, or is. */
+const holdsDiscountUse = inArray(orders.status, ['pending', 'paid']);
+
+/** The uses the store's orders hold of each of its discount codes, by code id. */
+export async function countDiscountUses(db: Executor, storeId: number): Promise<Map<number, number>> {
+  const rows = await db.select({ id: orders.discountCodeId, uses: sql<string | number>`count(*)` }).from(orders)
+    .where(and(eq(orders.storeId, storeId), isNotNull(orders.discountCodeId), holdsDiscountUse)).groupBy(orders.discountCodeId);
+  return new Map(rows.map((r) => [r.id!, Number(r.uses)]));
+}
+
+/** The uses orders hold of one discount code: all of them, and this customer's. */
+export async function countDiscountUsesOf(db: Executor, storeId: number, discountId: number, customerId: number): Promise<{ total: number; mine: number }> {
+  const [row] = await db.select({
+    total: sql<string | number>`count(*)`,
+    mine: sql<string | number>`count(*) filter (where ${orders.customerId} = ${customerId})`,
+  }).from(orders).where(and(eq(orders.storeId, storeId), eq(orders.discountCodeId, discountId), holdsDiscountUse));
+  return { total: Number(row?.total ?? 0), mine: Number(row?.mine ?? 0) };
+}
+
+/** What these order lines of the store were sold for (price less discount share), together, in paise. */
 export async function sumLinePrices(db: Executor, storeId: number, lineIds: number[]): Promise<number> {
   if (lineIds.length === 0) return 0;
-  const [row] = await db.select({ paise: sql<string | number>`coalesce(sum(${orderLines.pricePaise}), 0)` }).from(orderLines)
+  const [row] = await db.select({ paise: sql<string | number>`coalesce(sum(${orderLines.pricePaise} - ${orderLines.discountPaise}), 0)` }).from(orderLines)
     .where(and(eq(orderLines.storeId, storeId), inArray(orderLines.id, lineIds)));
   return Number(row?.paise ?? 0);
 }

@@ -117,7 +117,7 @@ export function createOrdersService({ db }: { db: Database }) {
     },
 
     /** Writes a new order of the signed-in customer with its lines (inside the flow's transaction that reserved the stones). */
-    create: (ctx: CustomerContext, order: Omit<repo.NewOrder, 'storeId' | 'customerId'>, lines: { itemId: number; itemName: string; pricePaise: number }[]) =>
+    create: (ctx: CustomerContext, order: Omit<repo.NewOrder, 'storeId' | 'customerId'>, lines: repo.NewOrderLine[]) =>
       repo.insertOrder(q(ctx), { ...order, storeId: ctx.store.id, customerId: ctx.actor.customerId }, lines),
 
     /** The signed-in customer's order; 404 when it is someone else's or does not exist. */
@@ -145,6 +145,11 @@ export function createOrdersService({ db }: { db: Database }) {
     queues: (ctx: RequestContext) => dashboard.orderQueues(q(ctx), ctx.store.id),
     /** What these lines of the store's orders cost together, in paise. */
     linesValue: (ctx: RequestContext, lineIds: number[]) => repo.sumLinePrices(q(ctx), ctx.store.id, lineIds),
+
+    /** The uses the store's orders hold of each discount code (pending or paid orders), by code id. */
+    discountUses: (ctx: RequestContext) => repo.countDiscountUses(q(ctx), ctx.store.id),
+    /** The uses orders hold of one code, all and this customer's, in the caller's transaction (which holds the code's lock). */
+    discountUsesOf: (scope: Scope, storeId: number, discountId: number, customerId: number) => repo.countDiscountUsesOf(q(scope), storeId, discountId, customerId),
 
     /** A customer's orders, newest first (the back office's customer page). */
     listOfCustomer: (ctx: RequestContext, customerId: number, limit: number) => repo.listOrders(q(ctx), ctx.store.id, customerId, limit),

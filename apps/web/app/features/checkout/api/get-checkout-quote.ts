@@ -1,15 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-/** POST checkout-quote: the Review Order figures of these stones shipped to this address, worked out by the server. */
-export function checkoutQuoteQueryOptions(itemIds: number[], shippingAddressId: number | null) {
+/**
+ * POST checkout-quote: the Review Order figures of these stones shipped to this address, with the
+ * code the customer applied (null: none): the lines, the promotion (or why the code does not
+ * apply), shipping and the total, worked out by the server as place-order charges them.
+ */
+export function checkoutQuoteQueryOptions(itemIds: number[], shippingAddressId: number | null, code: string | null = null) {
   return queryOptions({
-    queryKey: ['checkout-quote', itemIds, shippingAddressId] as const,
-    queryFn: ({ signal }) => api.checkoutQuote({ body: { itemIds, shippingAddressId: shippingAddressId! } }, { signal }),
+    queryKey: ['checkout-quote', itemIds, shippingAddressId, code] as const,
+    queryFn: ({ signal }) => api.checkoutQuote({ body: { itemIds, shippingAddressId: shippingAddressId!, code: code ?? undefined } }, { signal }),
     enabled: shippingAddressId !== null && itemIds.length > 0,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useCheckoutQuote(itemIds: number[], shippingAddressId: number | null) {
-  return useQuery(checkoutQuoteQueryOptions(itemIds, shippingAddressId));
+export function useCheckoutQuote(itemIds: number[], shippingAddressId: number | null, code: string | null = null) {
+  return useQuery(checkoutQuoteQueryOptions(itemIds, shippingAddressId, code));
 }

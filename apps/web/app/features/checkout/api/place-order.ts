@@ -9,6 +9,8 @@ export interface PlaceOrderInput {
   paymentMethodId: number;
   /** The web's origin, kept with the order for the record. */
   origin: string;
+  /** The discount code the quote applied; the server checks it again. */
+  discountCode?: string;
 }
 
 /** POST place-order: reserves the stones and answers the Pay page's url (/pay?orderId=…). */

@@ -28,7 +28,7 @@ export function OrderLines({ lines }: { lines: OrderLine[] }) {
               badge={line.stage_label && <span className={`badge badge--${line.stage}`} data-testid="line-stage">{line.stage_label}</span>}
             />
             <td data-label="SKU" className="lines-table__sku">{line.item.sku}</td>
-            <td data-label="Amount" className="num">{price(line.total_amount)}</td>
+            <td data-label="Amount" className="num">{price(line.product_amount)}</td>
           </tr>
         ))}
       </tbody>

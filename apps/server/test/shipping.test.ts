@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { addresses, auditLog, creditNotes, invoices, orders } from '@gemstore/db';
-import { rupees } from '../src/modules/orders/orders.service.ts';
+import { formatPaise } from '@gemstore/contracts/format';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { createItem } from './factories.ts';
 import { caller, createShopper, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper } from './checkout-fixtures.ts';
@@ -133,7 +133,7 @@ describe('shipping rates by zone', () => {
       expect(row).toMatchObject({ shippingPaise: 17_500, totalPaise: 1_017_499 });
 
       const email = await latestEmail(t, asha.email);
-      expect(email.text).toContain(`${rupees(1_017_499)} in all, shipping of ${rupees(17_500)} included.`);
+      expect(email.text).toContain(`${formatPaise(1_017_499)} in all, shipping of ${formatPaise(17_500)} included.`);
 
       // The payment asks for the order's total in paise.
       const pay = await caller(t, 'a.test')('/api/retry-pay', asha, { orderId });

@@ -50,7 +50,6 @@ export function orderFlows(services: Services) {
         stones_amount: stonesPaiseOf(o) / 100,
         promotion: promotionOf(o),
         total_amount: o.totalPaise / 100,
-        stones_amount: (o.totalPaise - o.shippingPaise) / 100,
         shipping_amount: o.shippingPaise / 100,
         shown_in_usd: o.usdRate === null ? null : { usd_rate: o.usdRate, total: displayAmount(o.totalPaise / 100, usdAt(o.usdRate)) },
         refunded_amount: standing.refundedPaise / 100,

@@ -26,6 +26,7 @@ import { PagesPage, PageFormPage } from './pages/Pages.tsx';
 import { HomeContentPage } from './pages/HomeContent.tsx';
 import { PaymentSettingsPage, StoreProfilePage } from './pages/Settings.tsx';
 import { TaxSettingsPage } from './pages/TaxSettings.tsx';
+import { CouriersPage } from './pages/Couriers.tsx';
 import { GstReportPage } from './pages/GstReport.tsx';
 import { useSession } from './session.tsx';
 
@@ -86,6 +87,7 @@ export function App() {
           <Route path="settings/profile" element={<Guard capability="settings"><StoreProfilePage /></Guard>} />
           <Route path="settings/payments" element={<Guard capability="payment_settings"><PaymentSettingsPage /></Guard>} />
           <Route path="settings/tax" element={<Guard capability="settings"><TaxSettingsPage /></Guard>} />
+          <Route path="settings/couriers" element={<Guard capability="settings"><CouriersPage /></Guard>} />
           <Route path="reports/gst" element={<Guard capability="settings"><GstReportPage /></Guard>} />
           <Route path="staff" element={<Guard capability="staff"><StaffPage /></Guard>} />
           <Route path="audit" element={<Guard capability="audit"><AuditPage /></Guard>} />

@@ -42,6 +42,8 @@ import { returnsRoutes } from './modules/returns/returns.routes.ts';
 import { returnsAdminRoutes } from './modules/returns/returns.admin.routes.ts';
 import { enquiriesRoutes } from './modules/enquiries/enquiries.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { couriersRoutes } from './modules/couriers/couriers.routes.ts';
+import { couriersAdminRoutes } from './modules/couriers/couriers.admin.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { createJobs, type Jobs } from './lib/jobs.ts';
@@ -153,6 +155,8 @@ export async function buildApp({ config, db, connections, replica, web = true, l
     await api.register(returnsAdminRoutes);
     await api.register(enquiriesRoutes);
     await api.register(invoicesRoutes);
+    await api.register(couriersRoutes);
+    await api.register(couriersAdminRoutes);
     await api.register(newsletterRoutes);
     await api.register(staffRoutes);
     await api.register(auditRoutes);

@@ -23,3 +23,4 @@ export type * from './site.ts';
 export * from './admin-tax.ts';
 export * from './gst.ts';
 export * from './wishlist.ts';
+export * from './couriers.ts';

@@ -7,6 +7,7 @@ import * as r from '../admin-returns.ts';
 import * as ac from '../admin-content.ts';
 import * as pe from '../admin-people.ts';
 import * as tx from '../admin-tax.ts';
+import * as cr from '../couriers.ts';
 import { withSchemas } from './endpoint.ts';
 import { routes } from './routes.ts';
 
@@ -245,6 +246,12 @@ export const endpoints = withSchemas(routes, {
   adminGstReportCsv: { query: tx.GstReportCsvQuery, response: 'file', fileType: 'text/csv', errors: staffOnly },
   adminTaxSettings: { response: tx.TaxSettings, errors: staffOnly },
   adminTaxSettingsUpdate: { body: tx.TaxSettingsBody, response: tx.TaxSettings, errors: staffOnly },
+  couriers: { response: cr.CouriersResponse, errors: common },
+  adminCouriers: { response: cr.AdminCouriersResponse, errors: staffOnly },
+  adminCourierSettings: { response: cr.AdminCouriersResponse, errors: staffOnly },
+  adminCourierCreate: { body: cr.AdminCourierBody, response: cr.AdminCouriersResponse, errors: staffCall },
+  adminCourierUpdate: { params: cr.AdminCourierParams, body: cr.AdminCourierBody, response: cr.AdminCouriersResponse, errors: staffCall },
+  adminCourierOrder: { body: cr.AdminCourierOrderBody, response: cr.AdminCouriersResponse, errors: staffOnly },
 });
 
 export type Endpoints = typeof endpoints;

@@ -68,6 +68,7 @@ const CourierName = z.string({ error: 'Enter the courier\'s name.' }).trim().min
 const TrackingPattern = z.string({ error: 'Enter the tracking link.' }).trim().min(1, 'Enter the tracking link.')
   .max(500, 'The tracking link must be at most 500 characters.')
   .superRefine((p, ctx) => {
+    if (p === '') return;
     const problem = trackingPatternProblem(p);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });

@@ -40,7 +40,7 @@ export async function updateCourier(
 
 /** Numbers the shop's couriers 1, 2, 3 ... in the order of `ids`. */
 export async function setPositions(db: Executor, storeId: number, ids: number[]): Promise<void> {
-  const cases = sql.join(ids.map((id, i) => sql`when ${id} then ${i + 1}`), sql` `);
-  await db.update(couriers).set({ position: sql`case ${couriers.id} ${cases} end` })
+  const cases = sql.join(ids.map((id, i) => sql`when ${id}::integer then ${i + 1}::integer`), sql` `);
+  await db.update(couriers).set({ position: sql`(case ${couriers.id} ${cases} end)::integer` })
     .where(and(eq(couriers.storeId, storeId), inArray(couriers.id, ids)));
 }

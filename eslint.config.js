@@ -43,6 +43,7 @@ const TABLE_OWNERS = {
   orders: ['orders', 'orderLines', 'orderDispatches', 'orderEvents', 'orderNumberSeries'],
   payments: ['payments', 'webhookEvents', 'refunds', 'refundLines'],
   returns: ['returnRequests', 'returnLines', 'returnImages'],
+  couriers: ['couriers'],
   staff: ['staff', 'staffRecoveryCodes', 'staffTokens', 'staffLoginChallenges', 'staffInvitations'],
   stores: ['stores', 'storeDomains'],
   wishlist: ['wishlistItems'],

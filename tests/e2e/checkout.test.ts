@@ -245,7 +245,8 @@ describe('checkout journey', () => {
     await staff.page.getByRole('heading', { name: `Order ${orderNumber}` }).waitFor();
     await staff.page.getByRole('button', { name: 'Mark dispatched' }).click();
     const dispatchDialog = staff.page.getByRole('dialog', { name: `Dispatch order ${orderNumber}` });
-    await dispatchDialog.getByLabel('Courier').fill('Fedex');
+    await dispatchDialog.getByLabel('Courier').first().fill('FedEx');
+    await staff.page.getByRole('option', { name: 'FedEx' }).click();
     await dispatchDialog.getByLabel('Tracking number').fill('FX20260001');
     await dispatchDialog.getByRole('button', { name: 'Mark dispatched' }).click();
     await staff.page.getByTestId('order-stage').filter({ hasText: 'Dispatched' }).waitFor();
@@ -255,8 +256,9 @@ describe('checkout journey', () => {
     await page.reload();
     await hydrated(page);
     await page.getByTestId('dispatch').waitFor({ timeout: STEP_MS });
-    expect(await page.getByTestId('dispatch').textContent()).toContain('Fedex, tracking number FX20260001');
-    expect((await messageOf(orderNumber, 'order-dispatched')).text).toContain('Fedex, tracking number FX20260001');
+    expect(await page.getByTestId('dispatch').textContent()).toContain('FedEx, tracking number FX20260001');
+    expect(await page.getByTestId('dispatch-tracking').getAttribute('href')).toBe('https://www.fedex.com/fedextrack/?trknbr=FX20260001');
+    expect((await messageOf(orderNumber, 'order-dispatched')).text).toContain('FedEx, tracking number FX20260001');
     await page.getByTestId('return-button').click();
     await page.waitForURL((u) => u.pathname === `/create-return/${orderId}`);
     await hydrated(page);

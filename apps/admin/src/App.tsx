@@ -28,6 +28,7 @@ import { PaymentSettingsPage, StoreProfilePage } from './pages/Settings.tsx';
 import { ShippingSettingsPage } from './pages/ShippingSettings.tsx';
 import { TaxSettingsPage } from './pages/TaxSettings.tsx';
 import { DiscountsPage } from './pages/Discounts.tsx';
+import { CouriersPage } from './pages/Couriers.tsx';
 import { GstReportPage } from './pages/GstReport.tsx';
 import { useSession } from './session.tsx';
 
@@ -90,6 +91,7 @@ export function App() {
           <Route path="settings/payments" element={<Guard capability="payment_settings"><PaymentSettingsPage /></Guard>} />
           <Route path="settings/shipping" element={<Guard capability="settings"><ShippingSettingsPage /></Guard>} />
           <Route path="settings/tax" element={<Guard capability="settings"><TaxSettingsPage /></Guard>} />
+          <Route path="settings/couriers" element={<Guard capability="settings"><CouriersPage /></Guard>} />
           <Route path="reports/gst" element={<Guard capability="settings"><GstReportPage /></Guard>} />
           <Route path="staff" element={<Guard capability="staff"><StaffPage /></Guard>} />
           <Route path="audit" element={<Guard capability="audit"><AuditPage /></Guard>} />

@@ -43,6 +43,8 @@ import { returnsAdminRoutes } from './modules/returns/returns.admin.routes.ts';
 import { enquiriesRoutes } from './modules/enquiries/enquiries.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { discountsAdminRoutes } from './modules/discounts/discounts.admin.routes.ts';
+import { couriersRoutes } from './modules/couriers/couriers.routes.ts';
+import { couriersAdminRoutes } from './modules/couriers/couriers.admin.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { createJobs, type Jobs } from './lib/jobs.ts';
@@ -155,6 +157,8 @@ export async function buildApp({ config, db, connections, replica, web = true, l
     await api.register(enquiriesRoutes);
     await api.register(discountsAdminRoutes);
     await api.register(invoicesRoutes);
+    await api.register(couriersRoutes);
+    await api.register(couriersAdminRoutes);
     await api.register(newsletterRoutes);
     await api.register(staffRoutes);
     await api.register(auditRoutes);

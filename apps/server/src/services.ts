@@ -30,6 +30,7 @@ import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createReturnsService } from './modules/returns/returns.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { createSeoService } from './modules/seo/seo.service.ts';
+import { createCouriersService } from './modules/couriers/couriers.service.ts';
 import { createStoresService } from './modules/stores/stores.service.ts';
 import { createStoresAdminService } from './modules/stores/stores.admin.service.ts';
 
@@ -68,8 +69,9 @@ export function createServices({
   const wishlist = createWishlistService({ db, catalog });
   const orders = createOrdersService({ db });
   const payments = createPaymentsService({ db, checkout: config.checkout });
-  const returns = createReturnsService({ db, photos: config.privateMedia, store: mediaStore });
   const audit = createAuditService({ db });
+  const couriers = createCouriersService({ db, audit });
+  const returns = createReturnsService({ db, photos: config.privateMedia, store: mediaStore, couriers });
   const enquiries = createEnquiriesService({ db, config, notifications, audit });
   const newsletter = createNewsletterService({ db, config, notifications });
   const docs = createDocsService({ version: '1' });
@@ -89,7 +91,7 @@ export function createServices({
   };
   const contentAdmin = createContentAdminService({ db, audit, media, changed: storeChanged });
   const storesAdmin = createStoresAdminService({ db, audit, media, payments, changed: storeChanged });
-  return { storeChanged, health, docs, content, contentAdmin, stores, storesAdmin, catalog, catalogAdmin, imports, media, seo, notifications, customers, auth, addresses, cart, wishlist, orders, payments, returns, enquiries, newsletter, audit, staff, invoices, discounts };
+  return { storeChanged, health, docs, content, contentAdmin, stores, storesAdmin, catalog, catalogAdmin, imports, media, seo, notifications, customers, auth, addresses, cart, wishlist, orders, payments, returns, enquiries, newsletter, audit, staff, invoices, discounts, couriers };
 }
 
 export type Services = ReturnType<typeof createServices>;

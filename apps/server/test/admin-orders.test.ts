@@ -3,13 +3,13 @@ import { and, eq, like } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { adminOrderRoutes } from '@gemstore/contracts';
 import { roleMay, STAFF_ROLES, type StaffRole } from '@gemstore/contracts/constants';
-import { auditLog, customers, items, orderEvents, orders, outboxMessages } from '@gemstore/db';
+import { auditLog, couriers, customers, items, orderEvents, orders, outboxMessages } from '@gemstore/db';
 import type { CustomerContext } from '../src/lib/context.ts';
 import { buildTestApp, systemContext, type TestApp } from './helper.ts';
 import type { Catalog, createStore } from './factories.ts';
 import { admin, backOfficeStores } from './staff-fixtures.ts';
 import {
-  caller, createShopper, createStone, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper,
+  caller, createShopper, createStone, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper, courierIds,
 } from './checkout-fixtures.ts';
 
 // Password hashing runs scrypt at OWASP cost: allow for a loaded machine.
@@ -30,6 +30,8 @@ describe('back-office orders', () => {
   let shopB: Shop;
   let asha: Shopper;
   let ashaAddress: number;
+  /** The shop's couriers by name. */
+  let courier: Record<string, number>;
 
   const get = (path: string, token = tokens.assistant, domain = 'a.test') => admin(t, domain, path, { token });
   const post = (path: string, body: object = {}, token = tokens.assistant, domain = 'a.test') => admin(t, domain, path, { token, body });
@@ -52,6 +54,7 @@ describe('back-office orders', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     ({ a, b, catA, catB, tokens, bOwnerToken, customerToken } = await backOfficeStores(t, 'b-'));
+    courier = await courierIds(t, a.id);
     shopA = { store: a, catalog: catA, domain: 'a.test' };
     shopB = { store: b, catalog: catB, domain: 'b.test' };
     asha = await createShopper(t.db, a.id);
@@ -87,7 +90,7 @@ describe('back-office orders', () => {
       if (!r.path.includes(':id')) continue;
       const res = await admin(t, 'b.test', r.path.replace('/admin', '').replace(':id', String(orderId)), {
         method: r.method, token: bOwnerToken,
-        ...(r.method === 'GET' ? {} : { body: { courier_partner: 'Fedex', tracking_number: 'FX-1', note: 'x', idempotency_key: 'key-of-another-store', line_ids: [1] } }),
+        ...(r.method === 'GET' ? {} : { body: { courier_id: courier['Fedex'], tracking_number: 'FX-1', note: 'x', idempotency_key: 'key-of-another-store', line_ids: [1] } }),
       });
       expect(res.statusCode, name).toBe(404);
     }
@@ -166,7 +169,7 @@ describe('back-office orders', () => {
     const before = await emailsAbout(orderId);
     expect(before.map((m) => m.purpose).sort()).toEqual(['order-paid', 'order-placed']);
 
-    const res = await post(`/orders/${orderId}/dispatch`, { courier_partner: 'Blue Dart', tracking_number: 'BD-778899' }, tokens.assistant);
+    const res = await post(`/orders/${orderId}/dispatch`, { courier_id: courier['Blue Dart'], tracking_number: 'BD-778899' }, tokens.assistant);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().order).toMatchObject({ stage: 'dispatched', dispatch: { courier_partner: 'Blue Dart', tracking_number: 'BD-778899', delivered_on: null }, actions: { dispatch: false, deliver: true } });
     const last = res.json().order.timeline.at(-1);
@@ -179,7 +182,7 @@ describe('back-office orders', () => {
     expect(view.timeline[2]).toMatchObject({ label: 'Dispatched', detail: 'Blue Dart, tracking number BD-778899' });
 
     // Again: 409, and nothing changes (no second message either).
-    const again = await post(`/orders/${orderId}/dispatch`, { courier_partner: 'Fedex', tracking_number: 'FX-1' }, tokens.owner);
+    const again = await post(`/orders/${orderId}/dispatch`, { courier_id: courier['Fedex'], tracking_number: 'FX-1' }, tokens.owner);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('order_already_dispatched');
     expect((await detail(orderId)).dispatch.courier_partner).toBe('Blue Dart');
@@ -201,7 +204,7 @@ describe('back-office orders', () => {
     const address = (await insertAddress(t.db, a.id, mobileOnly.id)).id;
     const { orderId } = await paidOrder(1, mobileOnly, address);
     expect(await emailsAbout(orderId)).toEqual([]);
-    expect((await post(`/orders/${orderId}/dispatch`, { courier_partner: 'India Post', tracking_number: 'EE123456789IN' })).statusCode).toBe(200);
+    expect((await post(`/orders/${orderId}/dispatch`, { courier_id: courier['India Post'], tracking_number: 'EE123456789IN' })).statusCode).toBe(200);
     const sent = await emailsAbout(orderId);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ channel: 'sms', to: mobileOnly.phone, purpose: 'order-dispatched' });
@@ -216,7 +219,7 @@ describe('back-office orders', () => {
       return { status: o.status, stage: o.stage, dispatch: o.dispatch, timeline: o.timeline.length, messages: (await emailsAbout(id)).length };
     };
     const refusals: [number, string, object, string][] = [
-      [unpaid, 'dispatch', { courier_partner: 'Fedex', tracking_number: 'FX-1' }, 'order_not_paid'],
+      [unpaid, 'dispatch', { courier_id: courier['Fedex'], tracking_number: 'FX-1' }, 'order_not_paid'],
       [unpaid, 'deliver', {}, 'order_not_dispatched'],
       [paid, 'deliver', {}, 'order_not_dispatched'],
       [paid, 'cancel', {}, 'order_paid'],
@@ -228,12 +231,12 @@ describe('back-office orders', () => {
       expect(res.json().code).toBe(code);
       expect(await snapshot(id)).toEqual(before);
     }
-    expect((await post(`/orders/${paid}/dispatch`, { courier_partner: 'Fedex', tracking_number: 'FX-2' })).statusCode).toBe(200);
+    expect((await post(`/orders/${paid}/dispatch`, { courier_id: courier['Fedex'], tracking_number: 'FX-2' })).statusCode).toBe(200);
     expect((await post(`/orders/${paid}/deliver`)).statusCode).toBe(200);
     const delivered = await snapshot(paid);
     expect(delivered.stage).toBe('delivered');
     for (const [step, code] of [['deliver', 'order_already_delivered'], ['dispatch', 'order_already_dispatched'], ['cancel', 'order_paid']] as const) {
-      const res = await post(`/orders/${paid}/${step}`, { courier_partner: 'Fedex', tracking_number: 'FX-3' });
+      const res = await post(`/orders/${paid}/${step}`, { courier_id: courier['Fedex'], tracking_number: 'FX-3' });
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe(code);
       expect(await snapshot(paid)).toEqual(delivered);
@@ -242,7 +245,7 @@ describe('back-office orders', () => {
     expect(view.order_dispatch.delivered_on).toEqual(expect.any(String));
     expect(view.timeline.at(-1)).toMatchObject({ kind: 'delivered', label: 'Delivered' });
     // A bad body is a 422 naming the field.
-    const bad = await post(`/orders/${unpaid}/dispatch`, { courier_partner: 'Fedex', tracking_number: 'no spaces allowed' });
+    const bad = await post(`/orders/${unpaid}/dispatch`, { courier_id: courier['Fedex'], tracking_number: 'no spaces allowed' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.tracking_number).toBeDefined();
   });
@@ -293,7 +296,7 @@ describe('back-office orders', () => {
       razorpay_payment_id: signed.paymentId, razorpay_order_id: pay.order_id, razorpay_signature: signed.signature,
     }, t.app.log, paid);
     expect(result.kind).toBe('paid');
-    await t.app.flows.adminOrders.dispatch(shop, orderId, { courier_partner: 'Blue Dart', tracking_number: 'BD-1020' }, dispatched);
+    await t.app.flows.adminOrders.dispatch(shop, orderId, { courier_id: courier['Blue Dart']!, tracking_number: 'BD-1020' }, dispatched);
     await t.app.flows.adminOrders.deliver(shop, orderId, delivered);
     const [line] = await t.app.services.orders.lines(shop, [orderId]);
     const { returnRequest } = await t.app.flows.orders.requestReturn(customer, { orderId, reason: 'not-satisfied', comment: '', detailIds: [line!.id] }, [], requested);
@@ -337,7 +340,8 @@ describe('back-office orders', () => {
     await t.db.update(customers).set({ name: '=HYPERLINK("https://evil.test","x")' }).where(eq(customers.id, sly.id));
     const address = (await insertAddress(t.db, a.id, sly.id)).id;
     const { orderId, stones } = await paidOrder(1, sly, address);
-    await post(`/orders/${orderId}/dispatch`, { courier_partner: '+Courier', tracking_number: 'TR-1234' });
+    const [plus] = await t.db.insert(couriers).values({ storeId: a.id, name: '+Courier', trackingUrl: 'https://courier.example/{tracking}' }).returning();
+    await post(`/orders/${orderId}/dispatch`, { courier_id: plus!.id, tracking_number: 'TR-1234' });
     const res = await get(`/orders/export.csv?q=${encodeURIComponent(sly.email)}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');

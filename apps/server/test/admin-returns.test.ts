@@ -8,7 +8,7 @@ import { auditLog, items, orderEvents, outboxMessages, refunds, returnRequests }
 import { buildTestApp, type TestApp } from './helper.ts';
 import type { Catalog, createStore } from './factories.ts';
 import { admin, backOfficeStores } from './staff-fixtures.ts';
-import { caller, createShopper, createStone, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper } from './checkout-fixtures.ts';
+import { caller, createShopper, createStone, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper, courierIds } from './checkout-fixtures.ts';
 import { multipart } from './multipart.ts';
 
 // Password hashing runs scrypt at OWASP cost: allow for a loaded machine.
@@ -27,6 +27,8 @@ describe('back-office returns', () => {
   let asha: Shopper;
   let ashaAddress: number;
   let photo: Buffer;
+  /** The shop's couriers by name. */
+  let courier: Record<string, number>;
 
   const get = (path: string, token = tokens.assistant, domain = 'a.test') => admin(t, domain, path, { token });
   const post = (path: string, body: object = {}, token = tokens.assistant, domain = 'a.test') => admin(t, domain, path, { token, body });
@@ -38,7 +40,7 @@ describe('back-office returns', () => {
     const stones = await Promise.all(Array.from({ length: n }, () => createStone(t.db, shopA)));
     const orderId = (await placeOrder(t, shopA, asha, stones.map((s) => s.id), ashaAddress)).json().orderId as number;
     expect((await payWithSandbox(t, shopA, asha, orderId)).statusCode).toBe(303);
-    expect((await post(`/orders/${orderId}/dispatch`, { courier_partner: 'Blue Dart', tracking_number: 'BD-1001' })).statusCode).toBe(200);
+    expect((await post(`/orders/${orderId}/dispatch`, { courier_id: courier['Blue Dart'], tracking_number: 'BD-1001' })).statusCode).toBe(200);
     const lineIds = (await view(orderId)).details.map((d: { id: number }) => d.id) as number[];
     const { payload, contentType } = multipart([
       ['orderId', String(orderId)], ['reason', 'defective'], ['comment', 'A chip on the girdle'],
@@ -57,7 +59,7 @@ describe('back-office returns', () => {
       received: ['approved', 'picked_up', 'received'], refunded: ['approved', 'picked_up', 'received', 'refunded'],
     };
     for (const s of path[to]) {
-      const res = await status(r.returnId, s, { note: s === 'rejected' ? 'The certificate was not sent back.' : '', ...(s === 'picked_up' ? { courier_partner: 'Delhivery', tracking_number: 'DL-5566' } : {}) }, tokens.owner);
+      const res = await status(r.returnId, s, { note: s === 'rejected' ? 'The certificate was not sent back.' : '', ...(s === 'picked_up' ? { courier_id: courier['Delhivery'], tracking_number: 'DL-5566' } : {}) }, tokens.owner);
       expect(res.statusCode, `${s}: ${res.body}`).toBe(200);
     }
     return r;
@@ -67,6 +69,7 @@ describe('back-office returns', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     ({ a, catA, tokens, bOwnerToken, customerToken } = await backOfficeStores(t, 'b-'));
+    courier = await courierIds(t, a.id);
     shopA = { store: a, catalog: catA, domain: 'a.test' };
     asha = await createShopper(t.db, a.id);
     ashaAddress = (await insertAddress(t.db, a.id, asha.id)).id;
@@ -143,7 +146,7 @@ describe('back-office returns', () => {
       });
       for (const to of targets.filter((s) => !allowed[from].includes(s))) {
         const before = await snapshot();
-        const res = await status(returnId, to, { note: 'Because', courier_partner: 'Fedex', tracking_number: 'FX-1234' }, tokens.owner);
+        const res = await status(returnId, to, { note: 'Because', courier_id: courier['Fedex'], tracking_number: 'FX-1234' }, tokens.owner);
         expect(res.statusCode, `${from} -> ${to}: ${res.body}`).toBe(409);
         expect(res.json().code).toBe('invalid_return_status');
         expect(await snapshot()).toEqual(before);
@@ -164,7 +167,7 @@ describe('back-office returns', () => {
     const noTracking = await status(returnId, 'picked_up');
     expect(noTracking.statusCode).toBe(422);
     expect(noTracking.json().errors.tracking_number).toBeDefined();
-    const picked = await status(returnId, 'picked_up', { courier_partner: 'Delhivery', tracking_number: 'DL-998877' });
+    const picked = await status(returnId, 'picked_up', { courier_id: courier['Delhivery'], tracking_number: 'DL-998877' });
     expect(picked.statusCode).toBe(200);
     expect(picked.json().return).toMatchObject({ status: 'picked_up', courier_partner: 'Delhivery', tracking_number: 'DL-998877', next: ['received'] });
     const shown = (await view(orderId)).returns[0];
@@ -196,7 +199,7 @@ describe('back-office returns', () => {
   it('offers to refund only what is left of a received return whose stones were partly refunded from the order', async () => {
     const { orderId, returnId, lineIds } = await returned(2);
     for (const s of ['approved', 'picked_up', 'received'] as const) {
-      expect((await status(returnId, s, s === 'picked_up' ? { courier_partner: 'Delhivery', tracking_number: 'DL-7001' } : {}, tokens.owner)).statusCode).toBe(200);
+      expect((await status(returnId, s, s === 'picked_up' ? { courier_id: courier['Delhivery'], tracking_number: 'DL-7001' } : {}, tokens.owner)).statusCode).toBe(200);
     }
     const prices = new Map(((await get(`/orders/${orderId}`, tokens.owner)).json().order.lines as { id: number; price: number }[]).map((l) => [l.id, l.price]));
     const [first, second] = [prices.get(lineIds[0]!)!, prices.get(lineIds[1]!)!];

@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { addresses, authTokens, customers, type Database } from '@gemstore/db';
+import { addresses, authTokens, couriers, customers, type Database } from '@gemstore/db';
+import { and, eq, sql } from 'drizzle-orm';
 import { hashToken } from '../src/lib/secrets.ts';
 import { type Catalog, createCatalog, createItem, createStore } from './factories.ts';
 import { systemContext, type TestApp } from './helper.ts';
@@ -133,7 +134,23 @@ export async function createCheckoutWorld(t: TestApp) {
   return { shop, otherShop, asha, ben, call: caller(t, shop.domain) };
 }
 
+/** The id of the shop's courier of this name (every shop starts with Delhivery, Blue Dart, DTDC, FedEx and India Post). */
+export async function courierIdOf(t: TestApp, storeId: number, name: string): Promise<number> {
+  const [row] = await t.db.select({ id: couriers.id }).from(couriers)
+    .where(and(eq(couriers.storeId, storeId), sql`lower(${couriers.name}) = lower(${name})`));
+  if (!row) throw new Error(`The shop has no courier ${name}.`);
+  return row.id;
+}
+
+/** The shop's couriers by name (FedEx also as Fedex, as older tests wrote it). */
+export async function courierIds(t: TestApp, storeId: number): Promise<Record<string, number>> {
+  const rows = await t.db.select({ id: couriers.id, name: couriers.name }).from(couriers).where(eq(couriers.storeId, storeId));
+  const byName: Record<string, number> = Object.fromEntries(rows.map((r) => [r.name, r.id]));
+  if (byName.FedEx) byName.Fedex = byName.FedEx;
+  return byName;
+}
+
 /** The shop's step through the back office's flow, as the shop's own system (the admin API's tests call it as staff). */
 export async function dispatchOrder(t: TestApp, storeId: number, orderId: number, courier = 'Delhivery', tracking = 'DL1') {
-  return t.app.flows.adminOrders.dispatch(await systemContext(t, storeId), orderId, { courier_partner: courier, tracking_number: tracking });
+  return t.app.flows.adminOrders.dispatch(await systemContext(t, storeId), orderId, { courier_id: await courierIdOf(t, storeId, courier), tracking_number: tracking });
 }

@@ -10,7 +10,7 @@ import { buildTestApp, type TestApp } from './helper.ts';
 import { type Catalog, createItem, type createStore } from './factories.ts';
 import { admin, backOfficeStores } from './staff-fixtures.ts';
 import {
-  caller, createShopper, createShoppers, createStone, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper,
+  caller, createShopper, createShoppers, createStone, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper, courierIds,
 } from './checkout-fixtures.ts';
 import { multipart } from './multipart.ts';
 
@@ -43,6 +43,8 @@ describe('where an order stands, and its number', () => {
   let shopB: Shop;
   let asha: Shopper;
   let ashaAddress: number;
+  /** The shop's couriers by name. */
+  let courier: Record<string, number>;
 
   const staff = (path: string, body?: object, token = tokens.owner, domain = 'a.test', method?: 'PUT') =>
     admin(t, domain, path, { token, ...(body ? { body } : {}), ...(method ? { method } : {}) });
@@ -99,6 +101,7 @@ describe('where an order stands, and its number', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     ({ a, b, catA, catB, tokens, bOwnerToken } = await backOfficeStores(t, 'b-'));
+    courier = await courierIds(t, a.id);
     shopA = { store: a, catalog: catA, domain: 'a.test' };
     shopB = { store: b, catalog: catB, domain: 'b.test' };
     asha = await createShopper(t.db, a.id);
@@ -227,7 +230,7 @@ describe('where an order stands, and its number', () => {
     expect((await payWithSandbox(t, shopA, asha, orderId)).statusCode).toBe(303);
     await expectStage(orderId, 'paid');
     expect(await view(orderId)).toMatchObject({ status_label: 'Paid', refunded_amount: 0, refunded_on: null, net_paid: 12_500.5, refunds: [] });
-    expect((await staff(`/orders/${orderId}/dispatch`, { courier_partner: 'Blue Dart', tracking_number: 'BD-2201' })).statusCode).toBe(200);
+    expect((await staff(`/orders/${orderId}/dispatch`, { courier_id: courier['Blue Dart'], tracking_number: 'BD-2201' })).statusCode).toBe(200);
     await expectStage(orderId, 'dispatched');
     expect((await staff(`/orders/${orderId}/deliver`, {})).statusCode).toBe(200);
     await expectStage(orderId, 'delivered');
@@ -243,7 +246,7 @@ describe('where an order stands, and its number', () => {
     expect(await lineOf(second)).toMatchObject({ stage: null, stage_label: null });
     await moveReturn(returnId, 'approved');
     await expectStage(orderId, 'return_requested');
-    await moveReturn(returnId, 'picked_up', { courier_partner: 'Delhivery', tracking_number: 'DL-5566' });
+    await moveReturn(returnId, 'picked_up', { courier_id: courier['Delhivery'], tracking_number: 'DL-5566' });
     await expectStage(orderId, 'return_requested');
     await moveReturn(returnId, 'received');
     await expectStage(orderId, 'returned');
@@ -279,7 +282,7 @@ describe('where an order stands, and its number', () => {
     expect((await staff(`/orders/${orderId}/refunds`, { idempotency_key: randomUUID(), line_ids: [line!.id] })).statusCode).toBe(200);
     await expectStage(orderId, 'partly_refunded');
     expect((await detail(orderId)).actions.dispatch).toBe(true);
-    expect((await staff(`/orders/${orderId}/dispatch`, { courier_partner: 'Fedex', tracking_number: 'FX-9001' })).statusCode).toBe(200);
+    expect((await staff(`/orders/${orderId}/dispatch`, { courier_id: courier['Fedex'], tracking_number: 'FX-9001' })).statusCode).toBe(200);
     await expectStage(orderId, 'partly_refunded');
   });
 

@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import type { Catalog, createStore } from './factories.ts';
 import { admin, backOfficeStores } from './staff-fixtures.ts';
-import { caller, createShopper, createStone, insertAddress, placeOrder, postForm, type Shop, type Shopper } from './checkout-fixtures.ts';
+import { caller, createShopper, createStone, insertAddress, placeOrder, postForm, type Shop, type Shopper, courierIds } from './checkout-fixtures.ts';
 import { type FakeRefund, type FakeRazorpay, startFakeRazorpay } from './fake-razorpay.ts';
 import { multipart } from './multipart.ts';
 
@@ -33,6 +33,8 @@ describe('refund webhooks and the reconciliation job', () => {
   let shops: Record<'a' | 'b', Shop>;
   let people: Record<'a' | 'b', { who: Shopper; address: number; token: () => string; domain: string }>;
   let photo: Buffer;
+  /** The shop's couriers by name. */
+  let courier: Record<string, number>;
 
   const post = (domain: string, token: string, path: string, body: object) => admin(t, domain, path, { token, body });
   const refundRows = (orderId: number) => t.db.select().from(refunds).where(eq(refunds.orderId, orderId));
@@ -94,7 +96,7 @@ describe('refund webhooks and the reconciliation job', () => {
   async function receivedReturn() {
     const { orderId, lineIds, paymentId } = await paidOrder('b');
     const step = (path: string, body: object) => post('b.test', bOwnerToken, path, body);
-    expect((await step(`/orders/${orderId}/dispatch`, { courier_partner: 'Blue Dart', tracking_number: 'BD-77' })).statusCode).toBe(200);
+    expect((await step(`/orders/${orderId}/dispatch`, { courier_id: courier['Blue Dart'], tracking_number: 'BD-77' })).statusCode).toBe(200);
     const detailIds = (await caller(t, 'b.test')('/api/order', people.b.who, { orderId })).json().order.details.map((d: { id: number }) => d.id) as number[];
     const { payload, contentType } = multipart([
       ['orderId', String(orderId)], ['reason', 'defective'], ['comment', 'A chip on the girdle'],
@@ -103,7 +105,7 @@ describe('refund webhooks and the reconciliation job', () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/return-request-create', payload, headers: { domain: 'b.test', 'content-type': contentType, authorization: `Bearer ${people.b.who.token}` } });
     expect(created.statusCode, created.body).toBe(200);
     const returnId = created.json().returnRequest.id as number;
-    for (const [s, extra] of [['approved', {}], ['picked_up', { courier_partner: 'Delhivery', tracking_number: 'DL-88' }], ['received', {}]] as const) {
+    for (const [s, extra] of [['approved', {}], ['picked_up', { courier_id: courier['Delhivery'], tracking_number: 'DL-88' }], ['received', {}]] as const) {
       const res = await step(`/returns/${returnId}/status`, { status: s, ...extra });
       expect(res.statusCode, `${s}: ${res.body}`).toBe(200);
     }
@@ -120,6 +122,7 @@ describe('refund webhooks and the reconciliation job', () => {
     let catA: Catalog;
     let catB: Catalog;
     ({ a, b, catA, catB, tokens, bOwnerToken } = await backOfficeStores(t, 'b-'));
+    courier = await courierIds(t, b.id);
     // Both shops take payments through Razorpay, on the same account keys (as two shops of one seller would).
     await t.db.update(stores).set({ paymentProvider: 'razorpay' });
     shops = { a: { store: a, catalog: catA, domain: 'a.test' }, b: { store: b, catalog: catB, domain: 'b.test' } };

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { returnImages, returnLines, returnRequests } from '@gemstore/db';
+import { couriers, returnImages, returnLines, returnRequests } from '@gemstore/db';
 import { buildTestApp, systemContext, type TestApp } from './helper.ts';
 import {
-  caller, createShop, createShopper, createStone, insertAddress, payWithSandbox, placeOrder, dispatchOrder, type Shop, type Shopper,
+  caller, createShop, createShopper, createStone, insertAddress, payWithSandbox, placeOrder, dispatchOrder, type Shop, type Shopper, courierIds,
 } from './checkout-fixtures.ts';
 import { signReturnPhotoUrl } from '../src/modules/returns/photos.ts';
 import { checkReturnPhotoLink } from '../src/modules/returns/photos.ts';
@@ -22,6 +22,8 @@ let call: ReturnType<typeof caller>;
 let jpeg: Buffer;
 let png: Buffer;
 let webp: Buffer;
+/** The shop's couriers by name. */
+let courier: Record<string, number>;
 
 function createReturn(who: Shopper | null, parts: Part[]) {
   const { payload, contentType } = multipart(parts);
@@ -40,7 +42,7 @@ async function storedReturns() {
 }
 
 /** The shop's step on a return through the back office's flow, as the shop's own system. */
-async function setReturnStatus(storeId: number, returnId: number, status: 'approved' | 'rejected' | 'picked_up' | 'received' | 'refunded', extra: { note?: string; courier_partner?: string; tracking_number?: string } = {}) {
+async function setReturnStatus(storeId: number, returnId: number, status: 'approved' | 'rejected' | 'picked_up' | 'received' | 'refunded', extra: { note?: string; courier_id?: number; tracking_number?: string } = {}) {
   return t.app.flows.adminReturns.setStatus(await systemContext(t, storeId), returnId, { status, note: '', ...extra });
 }
 
@@ -65,6 +67,7 @@ beforeAll(async () => {
   writeFileSync(join(dataDir, 'media', 'returns', LEGACY_PHOTO), legacyBytes);
   t = await buildTestApp({ DATA_DIR: dataDir });
   shop = await createShop(t.db);
+  courier = await courierIds(t, shop.store.id);
   asha = await createShopper(t.db, shop.store.id);
   ben = await createShopper(t.db, shop.store.id);
   ashaAddress = (await insertAddress(t.db, shop.store.id, asha.id)).id;
@@ -190,24 +193,43 @@ describe('return-request-tracking-details-submit', () => {
   it('takes courier and tracking number only while the return is Approved', async () => {
     const { orderId, lineIds } = await dispatchedOrder(1);
     const returnId = (await createReturn(asha, [['orderId', String(orderId)], ['reason', 'wrong'], ['detailIds[0]', String(lineIds[0])]])).json().returnRequest.id;
-    const body = { returnId, courierPartner: 'Fedex', trackingNumber: 'FX-778899' };
+    const body = { returnId, courierId: courier.FedEx, trackingNumber: 'FX-778899' };
     const early = await call('/api/return-request-tracking-details-submit', asha, body);
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('return_not_approved');
 
     await setReturnStatus(shop.store.id, returnId, 'approved');
     expect((await call('/api/return-request-tracking-details-submit', ben, body)).statusCode).toBe(404);
-    expect((await call('/api/return-request-tracking-details-submit', asha, { ...body, courierPartner: 'DHL' })).json().errors.courierPartner).toBeDefined();
+    // A courier the shop does not keep (unknown, another shop's, turned off) is refused on its field; nothing is saved.
+    const other = await createShop(t.db, 'tr-');
+    const [off] = await t.db.insert(couriers).values({ storeId: shop.store.id, name: 'Retired Post', trackingUrl: 'https://retired.example/{tracking}', active: false }).returning();
+    for (const courierId of [9_999_999, (await courierIds(t, other.store.id)).FedEx, off!.id]) {
+      const refused = await call('/api/return-request-tracking-details-submit', asha, { ...body, courierId });
+      expect(refused.statusCode, String(courierId)).toBe(422);
+      expect(refused.json().errors.courierId).toEqual(["Choose one of the shop's couriers."]);
+    }
     expect((await call('/api/return-request-tracking-details-submit', asha, { ...body, trackingNumber: '<x>' })).json().errors.trackingNumber).toBeDefined();
+    expect((await t.db.select().from(returnRequests).where(eq(returnRequests.id, returnId)))[0]).toMatchObject({ courierId: null, trackingNumber: null });
     const ok = await call('/api/return-request-tracking-details-submit', asha, body);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().returnRequest).toMatchObject({ status_label: 'Approved', courier_partner: 'Fedex', tracking_number: 'FX-778899' });
+    expect(ok.json().returnRequest).toMatchObject({
+      status_label: 'Approved', courier_partner: 'FedEx', tracking_number: 'FX-778899', tracking_url: 'https://www.fedex.com/fedextrack/?trknbr=FX-778899',
+    });
 
     await setReturnStatus(shop.store.id, returnId, 'picked_up');
     const { order } = (await call('/api/order', asha, { orderId })).json();
-    expect(order.returns[0]).toMatchObject({ status_label: 'Picked Up', courier_partner: 'Fedex', tracking_number: 'FX-778899' });
+    expect(order.returns[0]).toMatchObject({ status_label: 'Picked Up', courier_partner: 'FedEx', tracking_number: 'FX-778899', tracking_url: 'https://www.fedex.com/fedextrack/?trknbr=FX-778899' });
     expect((await call('/api/return-request-tracking-details-submit', asha, body)).statusCode).toBe(409);
     expect((await call('/api/return-request-tracking-details-submit', null, body)).statusCode).toBe(401);
+  });
+
+  it("offers the shop's couriers that are on, FedEx and Delhivery first, to anyone", async () => {
+    await t.db.insert(couriers).values({ storeId: shop.store.id, name: 'Shiprocket', trackingUrl: 'https://shiprocket.example/{tracking}', position: 0 });
+    await t.db.insert(couriers).values({ storeId: shop.store.id, name: 'Parked', trackingUrl: 'https://parked.example/{tracking}', active: false, position: 0 });
+    const res = await call('/api/couriers', null, undefined, 'GET');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().couriers.map((c: { name: string }) => c.name)).toEqual(['FedEx', 'Delhivery', 'Shiprocket', 'Blue Dart', 'DTDC', 'India Post']);
+    expect(res.json().couriers[0]).toEqual({ id: courier.FedEx, name: 'FedEx' });
   });
 
   it('moves a return only along its steps', async () => {
@@ -215,7 +237,7 @@ describe('return-request-tracking-details-submit', () => {
     const returnId = (await createReturn(asha, [['orderId', String(orderId)], ['reason', 'wrong'], ['detailIds[0]', String(lineIds[0])]])).json().returnRequest.id;
     await expect(setReturnStatus(shop.store.id, returnId, 'refunded')).rejects.toMatchObject({ code: 'invalid_return_status' });
     await setReturnStatus(shop.store.id, returnId, 'approved');
-    await setReturnStatus(shop.store.id, returnId, 'picked_up', { courier_partner: 'Fedex', tracking_number: 'FX-9911' });
+    await setReturnStatus(shop.store.id, returnId, 'picked_up', { courier_id: courier.FedEx, tracking_number: 'FX-9911' });
     for (const s of ['received', 'refunded'] as const) await setReturnStatus(shop.store.id, returnId, s);
     await expect(setReturnStatus(shop.store.id, returnId, 'rejected', { note: 'Too late' })).rejects.toMatchObject({ statusCode: 409 });
     const other = await createShop(t.db, 'x-');

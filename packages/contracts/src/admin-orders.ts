@@ -125,6 +125,8 @@ export type AdminOrderPayment = z.infer<typeof AdminOrderPayment>;
 
 export const AdminOrderDispatch = z.object({
   courier_partner: z.string(), tracking_number: z.string(), dispatched_on: z.string(), delivered_on: z.string().nullable(),
+  /** The courier's page for the parcel; null for a dispatch whose courier was typed as free text. */
+  tracking_url: z.string().nullable(),
 });
 
 export const AdminOrderReturn = z.object({ id: z.number(), status: z.string(), status_label: z.string(), placed_on: z.string(), total_qty: z.number() });
@@ -203,9 +205,10 @@ export type AdminOrderResponse = z.infer<typeof AdminOrderResponse>;
 const Tracking = z.string({ error: 'Enter the tracking number.' }).trim().min(4, 'Enter the tracking number.')
   .max(40, 'The tracking number must be at most 40 characters.')
   .regex(/^[A-Za-z0-9-]+$/, 'The tracking number holds only letters, digits and dashes.');
-const Courier = z.string({ error: 'Enter the courier.' }).trim().min(2, 'Enter the courier.').max(60, 'The courier must be at most 60 characters.');
+/** One of the shop's couriers that are on (GET /admin/couriers). */
+const Courier = z.coerce.number({ error: 'Choose the courier.' }).int('Choose the courier.').positive('Choose the courier.').max(MAX_ID, 'Choose the courier.');
 
-export const AdminDispatchBody = z.object({ courier_partner: Courier, tracking_number: Tracking });
+export const AdminDispatchBody = z.object({ courier_id: Courier, tracking_number: Tracking });
 export type AdminDispatchBody = z.infer<typeof AdminDispatchBody>;
 
 export const AdminCancelBody = z.object({
@@ -219,7 +222,7 @@ export const AdminNoteBody = z.object({
 });
 export type AdminNoteBody = z.infer<typeof AdminNoteBody>;
 
-export { Courier as CourierName, Tracking as TrackingNumber };
+export { Courier as CourierId, Tracking as TrackingNumber };
 
 /**
  * A refund staff start (capability `refunds`): stones of a paid order (`line_ids`), or a payment

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from './constants.ts';
 import { ReturnStatus } from './checkout.ts';
-import { AdminOrderCustomer, AdminOrderEvent, AdminRefund, CourierName, TrackingNumber } from './admin-orders.ts';
+import { AdminOrderCustomer, AdminOrderEvent, AdminRefund, CourierId, TrackingNumber } from './admin-orders.ts';
 import { OrderStage } from './order-states.ts';
 
 /**
@@ -58,7 +58,11 @@ export const AdminReturn = z.object({
   /** Signed links that work for a while on this store's domain only (the photos are private). */
   photos: z.array(z.object({ id: z.number(), url: z.string() })),
   courier_partner: z.string().nullable(),
+  /** The shop's courier it travels with; null until it is sent, or for a courier typed as free text. */
+  courier_id: z.number().nullable(),
   tracking_number: z.string().nullable(),
+  /** The courier's page for the parcel sent back; null until it is sent, or for a courier typed as free text. */
+  tracking_url: z.string().nullable(),
   rejection_reason: z.string().nullable(),
   lines: z.array(z.object({ id: z.number(), sku: z.string(), name: z.string(), price: z.number(), image: z.string(), refunded: z.boolean() })),
   customer: AdminOrderCustomer,
@@ -81,7 +85,7 @@ export type AdminReturnResponse = z.infer<typeof AdminReturnResponse>;
 export const AdminReturnStatusBody = z.object({
   status: ReturnStatus.exclude(['requested']),
   note: z.string().trim().max(1000, 'At most 1000 characters.').default(''),
-  courier_partner: CourierName.optional(),
+  courier_id: CourierId.optional(),
   tracking_number: TrackingNumber.optional(),
 });
 export type AdminReturnStatusBody = z.infer<typeof AdminReturnStatusBody>;

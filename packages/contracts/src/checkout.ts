@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SHIPPING_ZONES } from './shipping.ts';
 import { CreditNoteSummary } from './admin-tax.ts';
 import { Item } from './catalog.ts';
-import { COURIER_PARTNERS, DISCOUNT_REFUSALS, MAX_ITEMS_PER_ORDER, RAZORPAY_PAYMENT_METHOD_ID } from './constants.ts';
+import { DISCOUNT_REFUSALS, MAX_ITEMS_PER_ORDER, RAZORPAY_PAYMENT_METHOD_ID } from './constants.ts';
 import { OrderLineStage, OrderStage } from './order-states.ts';
 
 /**
@@ -290,6 +290,8 @@ export type OrderPayment = z.infer<typeof OrderPayment>;
 
 export const OrderDispatch = z.object({
   courier_partner: z.string(), tracking_number: z.string(), dispatched_on: z.string(),
+  /** The courier's page for the parcel; null for a dispatch whose courier was typed as free text. */
+  tracking_url: z.string().nullable(),
   /** When the shop marked the parcel delivered; null until then. */
   delivered_on: z.string().nullable(),
 });
@@ -317,6 +319,8 @@ export const ReturnRequest = z.object({
   images: z.array(z.object({ id: z.number(), path: z.string() })),
   courier_partner: z.string().nullable(),
   tracking_number: z.string().nullable(),
+  /** The courier's page for the parcel sent back; null until it is sent, or for a courier typed as free text. */
+  tracking_url: z.string().nullable(),
   /** Why the shop rejected the return (status rejected); null otherwise. */
   rejection_reason: z.string().nullable(),
   /** The returned order lines. */
@@ -343,7 +347,8 @@ export type ReturnCreateResponse = z.infer<typeof ReturnCreateResponse>;
 
 export const ReturnTrackingBody = z.object({
   returnId: Id('a return request'),
-  courierPartner: z.enum(COURIER_PARTNERS, { error: `Choose ${COURIER_PARTNERS.join(' or ')}.` }),
+  /** One of the shop's couriers that are on (GET /couriers). */
+  courierId: Id('a courier'),
   trackingNumber: z.string({ error: 'Enter the tracking number.' }).trim().min(4, 'Enter the tracking number.')
     .max(40, 'The tracking number must be at most 40 characters.')
     .regex(/^[A-Za-z0-9-]+$/, 'The tracking number holds only letters, digits and dashes.'),

@@ -95,8 +95,6 @@ export const PAYMENT_METHODS: Record<number, string> = {
 };
 /** Return reasons and their labels. */
 export const RETURN_REASONS = { defective: 'Defective Product', wrong: 'Wrong Product', 'not-satisfied': 'Not Satisfied' } as const;
-/** Couriers a customer may name for an approved return. */
-export const COURIER_PARTNERS = ['Fedex', 'Delhivery'] as const;
 export const MAX_RETURN_IMAGES = 5;
 export const MAX_RETURN_IMAGE_BYTES = 5 * 1024 * 1024;
 

@@ -24,3 +24,4 @@ export * from './admin-tax.ts';
 export * from './shipping.ts';
 export * from './gst.ts';
 export * from './wishlist.ts';
+export * from './couriers.ts';

@@ -23,6 +23,7 @@ const NAV: { to: string; label: string; capability?: Capability }[] = [
   { to: '/settings/payments', label: 'Payment settings', capability: 'payment_settings' },
   { to: '/settings/shipping', label: 'Shipping', capability: 'settings' },
   { to: '/settings/tax', label: 'Tax and invoices', capability: 'settings' },
+  { to: '/settings/couriers', label: 'Couriers', capability: 'settings' },
   { to: '/reports/gst', label: 'GST report', capability: 'settings' },
   { to: '/staff', label: 'Staff', capability: 'staff' },
   { to: '/audit', label: 'Audit log', capability: 'audit' },

@@ -11,6 +11,7 @@ import { formatWhen, orderKey, ordersKey, stageColor } from './orders-shared.ts'
 import { Section, StepTimeline, StoneLine } from './order-parts.tsx';
 import { RefundPaymentButton, RefundsTable, RefundStonesDialog, useMayRefund } from './refund-actions.tsx';
 import { returnColor } from './returns-shared.ts';
+import { CourierSelect, TrackingNumber } from './couriers-shared.tsx';
 import { formatCount } from '../format.ts';
 
 function Address({ value }: { value: OrderAddress }) {
@@ -31,10 +32,11 @@ type Step = 'dispatch' | 'deliver' | 'cancel' | null;
 /** The steps staff take on an order, each offered only when the order's state allows it. */
 function Actions({ order, onDone }: { order: AdminOrder; onDone: (data: AdminOrderResponse) => void }) {
   const [open, setOpen] = useState<Step>(null);
+  const [courierId, setCourierId] = useState<string | null>(null);
   const act = useMutation({
-    mutationFn: (step: { kind: 'dispatch'; courier_partner: string; tracking_number: string } | { kind: 'deliver' } | { kind: 'cancel'; reason: string }) => {
+    mutationFn: (step: { kind: 'dispatch'; courier_id: number; tracking_number: string } | { kind: 'deliver' } | { kind: 'cancel'; reason: string }) => {
       const params = { id: order.id };
-      if (step.kind === 'dispatch') return api.adminOrderDispatch({ params, body: { courier_partner: step.courier_partner, tracking_number: step.tracking_number } });
+      if (step.kind === 'dispatch') return api.adminOrderDispatch({ params, body: { courier_id: step.courier_id, tracking_number: step.tracking_number } });
       if (step.kind === 'deliver') return api.adminOrderDeliver({ params });
       return api.adminOrderCancel({ params, body: { reason: step.reason } });
     },
@@ -45,7 +47,7 @@ function Actions({ order, onDone }: { order: AdminOrder; onDone: (data: AdminOrd
   const submit = (kind: 'dispatch' | 'cancel') => (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    if (kind === 'dispatch') act.mutate({ kind, courier_partner: String(form.get('courier_partner')), tracking_number: String(form.get('tracking_number')) });
+    if (kind === 'dispatch') act.mutate({ kind, courier_id: Number(courierId ?? 0), tracking_number: String(form.get('tracking_number')) });
     else act.mutate({ kind, reason: String(form.get('reason') ?? '') });
   };
   const failure = act.isError && !Object.keys(errors).length && <Alert color="red" role="alert">{errorMessage(act.error)}</Alert>;
@@ -60,7 +62,7 @@ function Actions({ order, onDone }: { order: AdminOrder; onDone: (data: AdminOrd
         <form onSubmit={submit('dispatch')}>
           <Stack>
             {failure}
-            <TextInput name="courier_partner" label="Courier" placeholder="Blue Dart, Delhivery, India Post …" required error={errors.courier_partner} data-autofocus />
+            <CourierSelect value={courierId} onChange={setCourierId} error={errors.courier_id} />
             <TextInput name="tracking_number" label="Tracking number" required error={errors.tracking_number} />
             <Text size="xs" c="dimmed">The customer is told by email (or SMS) and can then request a return from the order.</Text>
             <Button type="submit" loading={act.isPending}>Mark dispatched</Button>
@@ -223,7 +225,9 @@ export function OrderDetailPage() {
 
             {order.dispatch && (
               <Section title="Dispatch" testId="order-dispatch">
-                <Text size="sm">{order.dispatch.courier_partner}, tracking number <Text span ff="monospace" size="sm">{order.dispatch.tracking_number}</Text></Text>
+                <Text size="sm">
+                  {order.dispatch.courier_partner}, tracking number <TrackingNumber number={order.dispatch.tracking_number} url={order.dispatch.tracking_url} />
+                </Text>
                 <Text size="sm" c="dimmed">
                   Dispatched {formatWhen(order.dispatch.dispatched_on)}{order.dispatch.delivered_on ? ` · delivered ${formatWhen(order.dispatch.delivered_on)}` : ''}
                 </Text>

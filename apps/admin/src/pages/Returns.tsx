@@ -12,6 +12,7 @@ import { formatWhen, orderKey, ordersKey } from './orders-shared.ts';
 import { Section, StepTimeline, StoneLine } from './order-parts.tsx';
 import { useMayRefund } from './refund-actions.tsx';
 import { refundColor, refundsKey, returnColor, returnKey, returnsKey } from './returns-shared.ts';
+import { CourierSelect, TrackingNumber } from './couriers-shared.tsx';
 import { formatCount } from '../format.ts';
 
 type Filter = ReturnStatus | 'open' | 'all';
@@ -137,7 +138,7 @@ function ReturnSteps({ ret, onDone, onRefused }: { ret: AdminReturn; onDone: (da
   const mayRefund = useMayRefund();
   const [open, setOpen] = useState<Move | null>(null);
   const [notes, setNotes] = useState(NO_NOTES);
-  const [courier, setCourier] = useState(ret.courier_partner ?? '');
+  const [courier, setCourier] = useState<string | null>(ret.courier_id ? String(ret.courier_id) : null);
   const [tracking, setTracking] = useState(ret.tracking_number ?? '');
   const step = useMutation({
     mutationFn: (body: AdminReturnStatusBody) => api.adminReturnStatus({ params: { id: ret.id }, body }),
@@ -150,19 +151,19 @@ function ReturnSteps({ ret, onDone, onRefused }: { ret: AdminReturn; onDone: (da
     onError: (err) => { if (!(err instanceof ApiError && err.status === 422)) onRefused(); },
   });
   const errors = fieldErrors(step.error);
-  const alert = step.isError && !errors.note && !errors.courier_partner && !errors.tracking_number
+  const alert = step.isError && !errors.note && !errors.courier_id && !errors.tracking_number
     ? <Alert color="red" role="alert" title="Not done">{errorMessage(step.error)}</Alert> : null;
   const close = () => { setOpen(null); step.reset(); };
   const start = (move: Move) => {
     step.reset();
     // The customer may have sent the courier details since this page was read.
-    if (move === 'picked_up' && !courier && !tracking) { setCourier(ret.courier_partner ?? ''); setTracking(ret.tracking_number ?? ''); }
+    if (move === 'picked_up' && !courier && !tracking) { setCourier(ret.courier_id ? String(ret.courier_id) : null); setTracking(ret.tracking_number ?? ''); }
     setOpen(move);
   };
   const submit = (move: Move) => (e: FormEvent) => {
     e.preventDefault();
     const body: AdminReturnStatusBody = { status: move, note: notes[move].trim() };
-    if (move === 'picked_up' && courier.trim() && tracking.trim()) Object.assign(body, { courier_partner: courier.trim(), tracking_number: tracking.trim() });
+    if (move === 'picked_up' && courier && tracking.trim()) Object.assign(body, { courier_id: Number(courier), tracking_number: tracking.trim() });
     step.mutate(body);
   };
   const noteField = (move: Move, label: string, required = false) => (
@@ -227,7 +228,7 @@ function ReturnSteps({ ret, onDone, onRefused }: { ret: AdminReturn; onDone: (da
                 ? 'The customer sent the courier and tracking number below; change them only if the courier gave others.'
                 : 'The customer has not sent the courier details: enter them from the courier\u2019s receipt.'}
             </Text>
-            <TextInput label="Courier" value={courier} onChange={(e) => setCourier(e.currentTarget.value)} required error={errors.courier_partner} data-autofocus />
+            <CourierSelect value={courier} onChange={setCourier} error={errors.courier_id} />
             <TextInput label="Tracking number" value={tracking} onChange={(e) => setTracking(e.currentTarget.value)} required error={errors.tracking_number} />
             {noteField('picked_up', 'Private note (optional)')}
             <Text size="xs" c="dimmed">The customer is told by email, with the courier and tracking number.</Text>
@@ -351,7 +352,7 @@ export function ReturnPage() {
             </Section>
             <Section title="Courier" testId="return-courier">
               {ret.courier_partner
-                ? <Text size="sm">{ret.courier_partner}, tracking number <Text span ff="monospace" size="sm">{ret.tracking_number}</Text></Text>
+                ? <Text size="sm">{ret.courier_partner}, tracking number <TrackingNumber number={ret.tracking_number} url={ret.tracking_url} /></Text>
                 : <Text size="sm" c="dimmed">{COURIER_WAITING[ret.status] ?? 'No courier details.'}</Text>}
             </Section>
             <Section title="Refund" testId="return-refund">

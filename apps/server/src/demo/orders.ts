@@ -86,7 +86,7 @@ const SHOPPERS_ABROAD: readonly DemoShopper[] = [
   },
 ];
 
-/** Couriers, used in turn, each with its own form of tracking number (`n` counts the store's dispatches). */
+/** Couriers of the shop's list, used in turn, each with its own form of tracking number (`n` counts the store's dispatches). */
 type Courier = [name: string, tracking: (n: number) => string];
 const COURIERS_IN_INDIA: readonly Courier[] = [
   ['Blue Dart', (n) => String(50_123_468_701 + n * 7_919)],
@@ -96,8 +96,7 @@ const COURIERS_IN_INDIA: readonly Courier[] = [
 ];
 const COURIERS_ABROAD: readonly Courier[] = [
   ['FedEx', (n) => String(774_155_230_981 + n * 7_919)],
-  ['DHL Express', (n) => String(4_170_289_351 + n * 3_571)],
-  ['UPS', (n) => `1Z9A71V403${41_226_513 + n * 1_237}`],
+  ['DTDC', (n) => `D${70_418_823 + n * 3_571}`],
 ];
 
 interface DemoOrderPlan {
@@ -206,7 +205,8 @@ export async function seedDemoOrders(
     if (!store) continue;
     const shop: RequestContext = { store, actor: owner ?? { kind: 'system' }, ip: '127.0.0.1', log };
     const people = store.isFromIndia ? SHOPPERS_IN_INDIA : SHOPPERS_ABROAD;
-    const couriers = store.isFromIndia ? COURIERS_IN_INDIA : COURIERS_ABROAD;
+    const listed = new Map((await services.couriers.active(shop)).couriers.map((c) => [c.name.toLowerCase(), c.id]));
+    const couriers = (store.isFromIndia ? COURIERS_IN_INDIA : COURIERS_ABROAD).filter(([name]) => listed.has(name.toLowerCase()));
 
     // The shoppers, each with an address, as the address form would save it.
     const shoppers: { ctx: CustomerContext; addressId: number }[] = [];
@@ -273,7 +273,8 @@ export async function seedDemoOrders(
       const dispatched = new Date(paid.getTime() + plan.dispatchedAfter * HOUR);
       const [courier, tracking] = couriers[dispatches % couriers.length]!;
       const trackingNumber = tracking(dispatches++);
-      step(dispatched, () => flows.adminOrders.dispatch(shop, order.id, { courier_partner: courier, tracking_number: trackingNumber }, dispatched));
+      const courierId = listed.get(courier.toLowerCase())!;
+      step(dispatched, () => flows.adminOrders.dispatch(shop, order.id, { courier_id: courierId, tracking_number: trackingNumber }, dispatched));
       if (plan.deliveredAfter === undefined) continue;
 
       const delivered = new Date(dispatched.getTime() + plan.deliveredAfter * HOUR);

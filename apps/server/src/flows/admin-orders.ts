@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ADMIN_ORDERS_PER_PAGE, type AdminOrderNumbering, type AdminOrderNumberingResponse, type AdminStoneOrdersResponse, formatOrderNumber, type AdminCancelBody, type AdminDispatchBody, type AdminOrder, type AdminOrderResponse,
-  type AdminOrdersExportQuery, type AdminOrdersQuery, type AdminOrdersResponse, type AdminRefundBody, type AdminRefundResponse, type OrderCsvColumn,
+  type AdminOrdersExportQuery, type AdminOrdersQuery, type AdminOrdersResponse, type AdminRefundBody, type AdminRefundResponse, type OrderCsvColumn, trackingLink,
 } from '@gemstore/contracts';
 import { csvAmount } from '@gemstore/contracts/format';
 import type { Database } from '@gemstore/db';
@@ -43,7 +43,7 @@ const numberingOf = (prefix: string, lastNumber: number): AdminOrderNumberingRes
  * message in one transaction, and sends the message once that has committed.
  */
 export function adminOrderFlows(db: Database, services: Services, messages: OrderMessages, refunds: RefundFlows) {
-  const { orders, customers, payments, returns, catalog, catalogAdmin, audit } = services;
+  const { orders, customers, payments, returns, catalog, catalogAdmin, audit, couriers } = services;
 
   /** What the payments and returns modules know that tells an order's stage, for the list's stage filter. */
   async function stageFacts(ctx: RequestContext) {
@@ -110,7 +110,7 @@ export function adminOrderFlows(db: Database, services: Services, messages: Orde
       lineDetailsOf(services, ctx, ids), payments.ofOrders(ctx, ids), orders.dispatches(ctx, ids), orders.events(ctx, ids),
       customers.contacts(ctx, [order.customerId]), payments.refundsOf(ctx, ids), services.invoices.creditNotesOf(ctx, ids),
     ]);
-    const returnsOf = await returns.ofOrders(ctx, ids, details);
+    const [returnsOf, [trackingUrl]] = await Promise.all([returns.ofOrders(ctx, ids, details), couriers.links(ctx, dispatch ? [dispatch] : [])]);
     const customer = contacts.get(order.customerId) ?? { id: order.customerId, name: '', email: null, phone: null };
     const returned = new Set(returnsOf.flatMap((r) => r.details.map((d) => d.id)));
     const refunded = refundedLineIds(orderRefunds);
@@ -142,7 +142,7 @@ export function adminOrderFlows(db: Database, services: Services, messages: Orde
       refund_owed: order.refundFlaggedAt !== null,
       dispatch: dispatch ? {
         courier_partner: dispatch.courierPartner, tracking_number: dispatch.trackingNumber,
-        dispatched_on: dispatch.dispatchedAt.toISOString(), delivered_on: dispatch.deliveredAt?.toISOString() ?? null,
+        dispatched_on: dispatch.dispatchedAt.toISOString(), delivered_on: dispatch.deliveredAt?.toISOString() ?? null, tracking_url: trackingUrl ?? null,
       } : null,
       returns: returnsOf.map((r) => ({ id: r.id, status: r.status, status_label: r.status_label, placed_on: r.placed_on, total_qty: r.total_qty })),
       refunds: orderRefunds.map((r) => toAdminRefund(r, orderNumberOf(order))),
@@ -224,10 +224,12 @@ export function adminOrderFlows(db: Database, services: Services, messages: Orde
 
     /** Mark dispatched: a paid order not dispatched yet; the customer then sees the dispatch and the Return button, and is told. */
     dispatch: (ctx: RequestContext, orderId: number, body: AdminDispatchBody, now = new Date()) => act(ctx, orderId, 'order.dispatch', async (t, order) => {
-      await orders.dispatch(t, order, { courierPartner: body.courier_partner, trackingNumber: body.tracking_number }, now);
+      const courier = await couriers.chosen(t, body.courier_id, 'courier_id');
+      await orders.dispatch(t, order, { courier, trackingNumber: body.tracking_number }, now);
+      const trackingUrl = trackingLink(courier.trackingUrl, body.tracking_number);
       return {
-        event: { kind: 'dispatched', key: 'dispatched', at: now, data: { courier_partner: body.courier_partner, tracking_number: body.tracking_number } },
-        changes: { courier_partner: { old: null, new: body.courier_partner }, tracking_number: { old: null, new: body.tracking_number } },
+        event: { kind: 'dispatched', key: 'dispatched', at: now, data: { courier_partner: courier.name, tracking_number: body.tracking_number, tracking_url: trackingUrl } },
+        changes: { courier_partner: { old: null, new: courier.name }, tracking_number: { old: null, new: body.tracking_number } },
       };
     }),
 

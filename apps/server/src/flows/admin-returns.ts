@@ -30,7 +30,7 @@ const noCustomer = (id: number): AdminOrderCustomer => ({ id, name: '', email: n
  * message, and sends the message after the commit. Also the view of money owed back.
  */
 export function adminReturnFlows(db: Database, services: Services, messages: OrderMessages, refunds: RefundFlows) {
-  const { orders, returns, customers, catalog, payments, audit } = services;
+  const { orders, returns, customers, catalog, payments, audit, couriers } = services;
 
   async function summaries(ctx: RequestContext, rows: ReturnRow[]): Promise<AdminReturnSummary[]> {
     const orderIds = [...new Set(rows.map((r) => r.orderId))];
@@ -69,6 +69,7 @@ export function adminReturnFlows(db: Database, services: Services, messages: Ord
     const own = orderRefunds.filter((r) => r.returnId === ret.id);
     const refund = own.findLast((r) => r.status !== 'failed') ?? own.at(-1);
     const refundIds = new Set(own.map((r) => r.id));
+    const [trackingUrl] = await couriers.links(ctx, [ret]);
     const timeline = await timelineOf(services, ctx, events
       .filter((e) => e.returnId === ret.id || (e.refundId !== null && refundIds.has(e.refundId))), customer.name);
     return {
@@ -76,7 +77,7 @@ export function adminReturnFlows(db: Database, services: Services, messages: Ord
         id: ret.id, order_id: ret.orderId, order_number: orderNumberOf(order), order_stage: standing.stage, placed_on: ret.placedOn.toISOString(),
         status: ret.status, status_label: RETURN_STATUS_LABELS[ret.status], reason: ret.reason, reason_label: RETURN_REASONS[ret.reason as ReturnReason] ?? ret.reason,
         comment: ret.comment, photos: images.map((i) => ({ id: i.id, url: returns.photoUrl(ctx, i.id) })),
-        courier_partner: ret.courierPartner, tracking_number: ret.trackingNumber, rejection_reason: ret.rejectionReason,
+        courier_partner: ret.courierPartner, courier_id: ret.courierId, tracking_number: ret.trackingNumber, tracking_url: trackingUrl ?? null, rejection_reason: ret.rejectionReason,
         lines: lines.map((l) => {
           const line = orderLines.find((o) => o.id === l.orderLineId);
           const item = details.get(l.orderLineId)?.item;
@@ -103,16 +104,19 @@ export function adminReturnFlows(db: Database, services: Services, messages: Ord
       const row = await returns.inStore(t, returnId, true);
       const values: Parameters<typeof returns.move>[3] = {};
       if (status === 'rejected') values.rejectionReason = body.note;
-      if (status === 'picked_up' && !(row.courierPartner && row.trackingNumber) && !(body.courier_partner && body.tracking_number)) {
+      if (status === 'picked_up' && !(row.courierPartner && row.trackingNumber) && !(body.courier_id && body.tracking_number)) {
         throw ValidationError.field('tracking_number', 'The customer has not sent the courier and tracking number: enter them.');
       }
-      if (status === 'picked_up' && body.courier_partner && body.tracking_number) {
-        values.courierPartner = body.courier_partner;
-        values.trackingNumber = body.tracking_number;
+      if (status === 'picked_up' && body.courier_id && body.tracking_number) {
+        const courier = await couriers.chosen(t, body.courier_id, 'courier_id');
+        Object.assign(values, { courierId: courier.id, courierPartner: courier.name, trackingNumber: body.tracking_number });
       }
       const moved = await returns.move(t, row, status, values);
       const data: Record<string, string | number | null> = {};
-      if (status === 'picked_up') Object.assign(data, { courier_partner: moved.courierPartner, tracking_number: moved.trackingNumber });
+      if (status === 'picked_up') {
+        const [link] = await couriers.links(t, [moved]);
+        Object.assign(data, { courier_partner: moved.courierPartner, tracking_number: moved.trackingNumber, tracking_url: link ?? null });
+      }
       if (status === 'received') {
         // The stones are back with the shop: hidden until staff look them over and show them again.
         const { lines } = await returns.partsOf(t, [row.id]);

@@ -14,6 +14,14 @@ interface Letter {
   paragraphs: string[];
   /** The SMS's text and template facts, for the one step told by SMS to a customer without an email. */
   sms?: { text: string; variables: Record<string, string> };
+  /** A parcel's tracking number and its courier's page (the email links the number to it). */
+  track?: { number: string; url: string };
+}
+
+/** The parcel of a step whose courier has a tracking link (none for a courier typed as free text). */
+function trackOf(d: Record<string, unknown>): Letter['track'] {
+  const url = str(d.tracking_url);
+  return url ? { number: str(d.tracking_number), url } : undefined;
 }
 
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
@@ -56,6 +64,7 @@ function letterOf(store: string, order: OrderRow, e: OrderEventRow): Letter | nu
         subject: `${store}: order ${n} is on its way`,
         paragraphs: [`Your order ${n} was dispatched with ${courier}, tracking number ${tracking}.`, 'If a stone is not what you expected, you can request a return from the order page once it arrives.'],
         sms: { text: `${store}: order ${n} dispatched with ${courier}, tracking number ${tracking}.`, variables: { order: n, courier, tracking } },
+        track: trackOf(d),
       };
     }
     case 'return_approved':
@@ -75,6 +84,7 @@ function letterOf(store: string, order: OrderRow, e: OrderEventRow): Letter | nu
       return {
         subject: `${store}: ${ret} picked up`,
         paragraphs: [`Your ${ret} for order ${n} was picked up by ${str(d.courier_partner)}, tracking number ${str(d.tracking_number)}.`, 'We will refund it once the stones reach us and are checked.'],
+        track: trackOf(d),
       };
     case 'refund_started':
     case 'refund_processed':
@@ -99,8 +109,9 @@ function messageKey(order: OrderRow, e: OrderEventRow, channel: string): string 
   return `order:${order.id}:${step}:${channel}`;
 }
 
-function html(store: string, paragraphs: string[], link: string): string {
-  const p = paragraphs.map((t) => `<p style="margin:0 0 12px">${escapeHtml(t)}</p>`).join('');
+function html(store: string, paragraphs: string[], link: string, track?: Letter['track']): string {
+  const p = paragraphs.map((t) => `<p style="margin:0 0 12px">${escapeHtml(t)}</p>`).join('')
+    + (track ? `<p style="margin:0 0 12px">Track the parcel: <a href="${escapeHtml(track.url)}" style="color:#1d4d3a">${escapeHtml(track.number)}</a></p>` : '');
   return '<!doctype html><html><body style="margin:0;background:#f6f3ee;font-family:Arial,Helvetica,sans-serif;color:#1f1b16">'
     + '<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">'
     + '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">'
@@ -134,8 +145,11 @@ export function orderMessages({ customers, notifications }: Services, config: Co
         messages.push({
           dedupeKey: messageKey(order, event, 'email'), to: target.email, channel: 'email', purpose: `order-${event.kind.replace(/_/g, '-')}`, at: event.at,
           subject: letter.subject,
-          text: [greeting, '', ...letter.paragraphs.flatMap((p) => [p, '']), `View your order: ${link}`, '', ctx.store.name].join('\n'),
-          html: html(ctx.store.name, [greeting, ...letter.paragraphs], link),
+          text: [
+            greeting, '', ...letter.paragraphs.flatMap((p) => [p, '']), ...(letter.track ? [`Track the parcel ${letter.track.number}: ${letter.track.url}`, ''] : []),
+            `View your order: ${link}`, '', ctx.store.name,
+          ].join('\n'),
+          html: html(ctx.store.name, [greeting, ...letter.paragraphs], link, letter.track),
         });
       } else if (target.phone && letter.sms) {
         messages.push({

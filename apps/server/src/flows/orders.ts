@@ -17,7 +17,7 @@ import { standingsOf } from './order-stages.ts';
  * payment, dispatch and returns comes from the orders, catalog, payments and returns modules.
  */
 export function orderFlows(services: Services) {
-  const { orders, payments, returns, invoices } = services;
+  const { orders, payments, returns, invoices, couriers } = services;
   const lineDetails = (ctx: RequestContext, orderIds: number[]) => lineDetailsOf(services, ctx, orderIds);
 
   /** Orders with their lines, stones, payment, dispatch, returns and timeline, in a fixed number of queries whatever their count. */
@@ -27,14 +27,15 @@ export function orderFlows(services: Services) {
       lineDetails(ctx, ids), payments.ofOrders(ctx, ids), orders.dispatches(ctx, ids), orders.events(ctx, ids), standingsOf(services, ctx, rows),
       invoices.creditNotesOf(ctx, ids),
     ]);
-    const returnsOf = await returns.ofOrders(ctx, ids, details);
+    const [returnsOf, links] = await Promise.all([returns.ofOrders(ctx, ids, details), couriers.links(ctx, dispatches)]);
     const returnedLines = new Set(returnsOf.flatMap((r) => r.details.map((d) => d.id)));
 
     return rows.map((o) => {
       // The payment that paid the order, else the latest recorded one.
       const own = paid.filter((p) => p.orderId === o.id);
       const payment = payingPayment(o, own) ?? own.at(-1);
-      const dispatch = dispatches.find((d) => d.orderId === o.id);
+      const dispatchAt = dispatches.findIndex((d) => d.orderId === o.id);
+      const dispatch = dispatches[dispatchAt];
       const standing = standings.get(o.id)!;
       const received = own.reduce((s, p) => s + p.amountPaise, 0);
       return {
@@ -73,7 +74,7 @@ export function orderFlows(services: Services) {
         } : null,
         order_dispatch: dispatch ? {
           courier_partner: dispatch.courierPartner, tracking_number: dispatch.trackingNumber, dispatched_on: dispatch.dispatchedAt.toISOString(),
-          delivered_on: dispatch.deliveredAt?.toISOString() ?? null,
+          delivered_on: dispatch.deliveredAt?.toISOString() ?? null, tracking_url: links[dispatchAt] ?? null,
         } : null,
         returns: returnsOf.filter((r) => r.orderId === o.id).map(({ orderId: _orderId, ...r }) => r),
         refund_pending: o.refundFlaggedAt !== null,
@@ -121,7 +122,7 @@ export function orderFlows(services: Services) {
       const row = await returns.submitTracking(ctx, input);
       await orders.recordEvent(ctx, {
         storeId: ctx.store.id, orderId: row.orderId, kind: 'return_tracking', key: `return:${row.id}:tracking`, actor: 'customer', returnId: row.id,
-        data: { courier_partner: input.courierPartner, tracking_number: input.trackingNumber },
+        data: { courier_partner: row.courierPartner, tracking_number: row.trackingNumber },
       });
       return { returnRequest: await returnAsShown(ctx, row.orderId, row.id), message: 'The tracking details were saved.' };
     },

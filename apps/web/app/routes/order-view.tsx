@@ -5,6 +5,7 @@ import { PostalAddress } from '../components/ui/postal-address.tsx';
 import { useOrder } from '../features/orders/api/get-order.ts';
 import { CreditNoteDownloads, InvoiceDownload } from '../features/orders/components/invoice-download.tsx';
 import { OrderLines } from '../features/orders/components/order-lines.tsx';
+import { TrackingNumber } from '../features/orders/components/tracking-number.tsx';
 import { OrderTimeline } from '../features/orders/components/order-timeline.tsx';
 import { ReturnRequestCard } from '../features/orders/components/return-request-card.tsx';
 import { INR, formatPrice, formatRate, usdAt } from '../lib/money.ts';
@@ -137,7 +138,8 @@ export default function OrderView() {
             </div>
             {order.order_dispatch && (
               <p className="muted" data-testid="dispatch">
-                Dispatched on {dates.date(order.order_dispatch.dispatched_on)} with {order.order_dispatch.courier_partner}, tracking number {order.order_dispatch.tracking_number}.
+                Dispatched on {dates.date(order.order_dispatch.dispatched_on)} with {order.order_dispatch.courier_partner}, tracking number{' '}
+                <TrackingNumber number={order.order_dispatch.tracking_number} url={order.order_dispatch.tracking_url} testId="dispatch-tracking" />.
               </p>
             )}
             <OrderLines lines={order.details} />

@@ -9,6 +9,7 @@ import * as pe from '../admin-people.ts';
 import * as tx from '../admin-tax.ts';
 import * as sh from '../shipping.ts';
 import * as dc from '../discounts.ts';
+import * as cr from '../couriers.ts';
 import { withSchemas } from './endpoint.ts';
 import { routes } from './routes.ts';
 import { DISCOUNT_REFUSALS } from '../constants.ts';
@@ -258,6 +259,12 @@ export const endpoints = withSchemas(routes, {
   adminDiscountCreate: { body: dc.DiscountFields, response: dc.AdminDiscountResponse, errors: [] },
   adminDiscountUpdate: { params: dc.AdminDiscountParams, body: dc.DiscountFields, response: dc.AdminDiscountResponse, errors: ['not_found'] },
   adminDiscountPause: { params: dc.AdminDiscountParams, body: dc.AdminDiscountPauseBody, response: dc.AdminDiscountResponse, errors: ['not_found'] },
+  couriers: { response: cr.CouriersResponse, errors: [] },
+  adminCouriers: { response: cr.AdminCouriersResponse, errors: [] },
+  adminCourierSettings: { response: cr.AdminCouriersResponse, errors: [] },
+  adminCourierCreate: { body: cr.AdminCourierBody, response: cr.AdminCouriersResponse, errors: [] },
+  adminCourierUpdate: { params: cr.AdminCourierParams, body: cr.AdminCourierBody, response: cr.AdminCouriersResponse, errors: ['not_found'] },
+  adminCourierOrder: { body: cr.AdminCourierOrderBody, response: cr.AdminCouriersResponse, errors: [] },
 });
 
 export type Endpoints = typeof endpoints;

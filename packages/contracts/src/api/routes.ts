@@ -295,6 +295,19 @@ export const invoiceRoutes = {
   adminTaxSettingsUpdate: route({ method: 'PUT', path: '/admin/settings/tax', access: 'staff', capability: 'settings', summary: 'Changes the tax settings; invoices already issued keep their figures.' }),
 } as const;
 
+/** The shop's couriers and their tracking links: the list staff keep, and the choices dispatch and return forms offer. */
+export const courierRoutes = {
+  couriers: route({ method: 'GET', path: '/couriers', access: 'public', summary: "The shop's couriers a return can be sent with, FedEx and Delhivery first." }),
+} as const;
+
+export const adminCourierRoutes = {
+  adminCouriers: route({ method: 'GET', path: '/admin/couriers', access: 'staff', capability: 'orders', summary: "The shop's couriers that are on, in its order, for the dispatch and pick-up forms." }),
+  adminCourierSettings: route({ method: 'GET', path: '/admin/settings/couriers', access: 'staff', capability: 'settings', summary: "Every courier of the shop, on or off, in its order, with its tracking link." }),
+  adminCourierCreate: route({ method: 'POST', path: '/admin/settings/couriers', access: 'staff', capability: 'settings', summary: 'Adds a courier: a name and an https tracking link holding {tracking}.' }),
+  adminCourierUpdate: route({ method: 'PUT', path: '/admin/settings/couriers/:id', access: 'staff', capability: 'settings', summary: 'Renames a courier, changes its tracking link, or turns it on or off (parcels already sent keep their courier).' }),
+  adminCourierOrder: route({ method: 'POST', path: '/admin/settings/couriers/order', access: 'staff', capability: 'settings', summary: "Puts the shop's couriers in a new order (every courier's id once)." }),
+} as const;
+
 /** What search engines read, at the root of each store's domain. */
 export const seoRoutes = {
   robots: route({ method: 'GET', path: '/robots.txt', access: 'public', root: true, tenant: true, summary: "The store's robots.txt: private pages closed, its sitemap named." }),
@@ -328,6 +341,6 @@ export const routes = {
   ...storeRoutes, ...catalogRoutes, ...contentRoutes, ...authRoutes, ...customerRoutes, ...addressRoutes,
   ...cartRoutes, ...wishlistRoutes, ...orderRoutes, ...returnRoutes, ...enquiryRoutes, ...newsletterRoutes, ...paymentRoutes, ...systemRoutes, ...devRoutes,
   ...staffRoutes, ...auditRoutes, ...adminCatalogRoutes, ...adminImportRoutes, ...adminContentRoutes, ...adminSettingsRoutes, ...mediaRoutes, ...seoRoutes,
-  ...adminPeopleRoutes, ...adminNewsletterRoutes, ...invoiceRoutes, ...adminDiscountRoutes, ...adminOrderRoutes, ...adminOrderNumberRoutes, ...adminReturnRoutes,
+  ...adminPeopleRoutes, ...adminNewsletterRoutes, ...invoiceRoutes, ...adminDiscountRoutes, ...adminOrderRoutes, ...adminOrderNumberRoutes, ...adminReturnRoutes, ...courierRoutes, ...adminCourierRoutes,
 } as const;
 export type RouteName = keyof typeof routes;

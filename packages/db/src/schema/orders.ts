@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, foreignKey, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, foreignKey, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { shopKey } from './keys.ts';
 import { stores } from './stores.ts';
 import { customers } from './customers.ts';
@@ -182,11 +182,32 @@ export const webhookEvents = pgTable('webhook_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The shop's couriers: a name and the courier's tracking page with `{tracking}` where the tracking
+ * number goes. Every shop starts with the five the migration and the `stores_default_couriers`
+ * trigger insert; staff turn a courier off rather than delete it, as dispatches name it.
+ */
+export const couriers = pgTable('couriers', {
+  id: serial('id'),
+  storeId: storeRef(),
+  name: text('name').notNull(),
+  trackingUrl: text('tracking_url').notNull(),
+  active: boolean('active').notNull().default(true),
+  /** Where it stands in the shop's list (lowest first). */
+  position: integer('position').notNull().default(0),
+}, (t) => [
+  shopKey(t),
+  uniqueIndex('couriers_store_name').on(t.storeId, sql`lower(${t.name})`),
+]);
+
 export const orderDispatches = pgTable('order_dispatches', {
   id: serial('id'),
   storeId: storeRef(),
   orderId: integer('order_id').notNull(),
+  /** The courier as it was named when dispatched (older dispatches typed it as free text). */
   courierPartner: text('courier_partner').notNull(),
+  /** The shop's courier the dispatch went with; null for dispatches from before the list. */
+  courierId: integer('courier_id'),
   trackingNumber: text('tracking_number').notNull(),
   dispatchedAt: timestamp('dispatched_at', { withTimezone: true }).notNull().defaultNow(),
   /** Set when staff mark the parcel delivered. */
@@ -194,6 +215,7 @@ export const orderDispatches = pgTable('order_dispatches', {
 }, (t) => [
   shopKey(t),
   foreignKey({ name: 'order_dispatches_order_fk', columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete('cascade'),
+  foreignKey({ name: 'order_dispatches_courier_fk', columns: [t.storeId, t.courierId], foreignColumns: [couriers.storeId, couriers.id] }),
   uniqueIndex('order_dispatches_order').on(t.orderId, t.storeId),
 ]);
 
@@ -242,6 +264,8 @@ export const returnRequests = pgTable('return_requests', {
   comment: text('comment').notNull().default(''),
   status: returnStatus('status').notNull().default('requested'),
   courierPartner: text('courier_partner'),
+  /** The shop's courier the customer or staff chose; null for returns from before the list. */
+  courierId: integer('courier_id'),
   trackingNumber: text('tracking_number'),
   /** Why staff rejected the return: the customer reads it on the order. */
   rejectionReason: text('rejection_reason'),
@@ -250,6 +274,7 @@ export const returnRequests = pgTable('return_requests', {
   shopKey(t),
   foreignKey({ name: 'return_requests_order_fk', columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }),
   foreignKey({ name: 'return_requests_customer_fk', columns: [t.storeId, t.customerId], foreignColumns: [customers.storeId, customers.id] }),
+  foreignKey({ name: 'return_requests_courier_fk', columns: [t.storeId, t.courierId], foreignColumns: [couriers.storeId, couriers.id] }),
   index('return_requests_order').on(t.orderId),
   index('return_requests_store_status').on(t.storeId, t.status, t.placedOn),
 ]);

@@ -217,9 +217,9 @@ export async function expireOrders(db: Executor, orderIds: number[]): Promise<{ 
 
 /** Records the dispatch of an order; null when it was dispatched already (the first record stands). */
 export async function insertDispatch(
-  db: Executor, storeId: number, orderId: number, courierPartner: string, trackingNumber: string, at: Date,
+  db: Executor, storeId: number, orderId: number, courier: { id: number; name: string }, trackingNumber: string, at: Date,
 ): Promise<DispatchRow | null> {
-  const [row] = await db.insert(orderDispatches).values({ storeId, orderId, courierPartner, trackingNumber, dispatchedAt: at })
+  const [row] = await db.insert(orderDispatches).values({ storeId, orderId, courierId: courier.id, courierPartner: courier.name, trackingNumber, dispatchedAt: at })
     .onConflictDoNothing({ target: [orderDispatches.orderId, orderDispatches.storeId] })
     .returning();
   return row ?? null;

@@ -221,9 +221,9 @@ export function createOrdersService({ db }: { db: Database }) {
      * Records the dispatch of a paid order (in the caller's transaction, which holds the order's
      * lock). 409 unless the order is paid and not dispatched yet.
      */
-    async dispatch(ctx: RequestContext, order: repo.OrderRow, input: { courierPartner: string; trackingNumber: string }, at: Date): Promise<repo.DispatchRow> {
+    async dispatch(ctx: RequestContext, order: repo.OrderRow, input: { courier: { id: number; name: string }; trackingNumber: string }, at: Date): Promise<repo.DispatchRow> {
       if (order.status !== 'paid') throw new ConflictError(`Only a paid order can be dispatched; this one is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}.`, 'order_not_paid');
-      const row = await repo.insertDispatch(q(ctx), ctx.store.id, order.id, input.courierPartner, input.trackingNumber, at);
+      const row = await repo.insertDispatch(q(ctx), ctx.store.id, order.id, input.courier, input.trackingNumber, at);
       if (!row) throw new ConflictError('This order has been dispatched already.', 'order_already_dispatched');
       return row;
     },

@@ -83,7 +83,7 @@ export async function insertReturn(
 /** Updates only while the return is in `whenStatus` (a concurrent change wins, this one answers null). */
 export async function updateReturn(
   db: Executor, storeId: number, returnId: number, whenStatus: ReturnStatusValue,
-  values: Partial<Pick<ReturnRow, 'status' | 'courierPartner' | 'trackingNumber' | 'rejectionReason'>>,
+  values: Partial<Pick<ReturnRow, 'status' | 'courierId' | 'courierPartner' | 'trackingNumber' | 'rejectionReason'>>,
 ): Promise<ReturnRow | null> {
   const [row] = await db.update(returnRequests).set(values)
     .where(and(eq(returnRequests.storeId, storeId), eq(returnRequests.id, returnId), eq(returnRequests.status, whenStatus))).returning();

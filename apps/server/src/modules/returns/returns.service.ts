@@ -12,6 +12,7 @@ import { AppError, ConflictError, NotFoundError, ValidationError } from '../../l
 import { EXTENSIONS, reencodeImage, sniffImage } from '../../lib/images.ts';
 import type { MediaStore } from '../../lib/media-store.ts';
 import { checkReturnPhotoLink, PHOTO_TYPES, photoFileName, returnPhotoKey, signReturnPhotoUrl } from './photos.ts';
+import type { CouriersService } from '../couriers/couriers.service.ts';
 import * as repo from './returns.repo.ts';
 import { returnQueues } from './returns.dashboard.repo.ts';
 
@@ -21,7 +22,7 @@ export type LineDetail = { id: number; item: Item & { iname: string } };
 export type ReturnWithOrder = ReturnRequest & { orderId: number };
 
 function toReturn(
-  photos: PrivateMediaConfig, r: repo.ReturnRow, lineIds: number[], images: { id: number }[], lineDetails: Map<number, LineDetail>,
+  photos: PrivateMediaConfig, r: repo.ReturnRow, lineIds: number[], images: { id: number }[], lineDetails: Map<number, LineDetail>, trackingUrl: string | null,
 ): ReturnWithOrder {
   const details = lineIds.flatMap((id) => lineDetails.get(id) ?? []);
   return {
@@ -38,6 +39,7 @@ function toReturn(
     images: images.map((i) => ({ id: i.id, path: signReturnPhotoUrl(photos, r.storeId, i.id) })),
     courier_partner: r.courierPartner,
     tracking_number: r.trackingNumber,
+    tracking_url: trackingUrl,
     rejection_reason: r.status === 'rejected' ? r.rejectionReason : null,
     details,
   };
@@ -45,13 +47,13 @@ function toReturn(
 
 /** Returns of these orders with their lines and pictures (the order answer embeds them). */
 async function listReturnsOfOrders(
-  db: Executor, ctx: RequestContext, photos: PrivateMediaConfig, orderIds: number[], lineDetails: Map<number, LineDetail>,
+  db: Executor, ctx: RequestContext, photos: PrivateMediaConfig, couriers: CouriersService, orderIds: number[], lineDetails: Map<number, LineDetail>,
 ): Promise<ReturnWithOrder[]> {
   const rows = await repo.listReturnsOfOrders(db, ctx.store.id, orderIds);
   const ids = rows.map((r) => r.id);
-  const [lines, images] = await Promise.all([repo.listReturnLines(db, ctx.store.id, ids), repo.listReturnImages(db, ctx.store.id, ids)]);
-  return rows.map((r) => toReturn(
-    photos, r, lines.filter((l) => l.returnId === r.id).map((l) => l.orderLineId), images.filter((i) => i.returnId === r.id), lineDetails,
+  const [lines, images, links] = await Promise.all([repo.listReturnLines(db, ctx.store.id, ids), repo.listReturnImages(db, ctx.store.id, ids), couriers.links(ctx, rows)]);
+  return rows.map((r, i) => toReturn(
+    photos, r, lines.filter((l) => l.returnId === r.id).map((l) => l.orderLineId), images.filter((i) => i.returnId === r.id), lineDetails, links[i]!,
   ));
 }
 
@@ -63,14 +65,15 @@ export interface UploadedImage {
 
 
 /** Courier and tracking number of an approved return (only while Approved). */
-async function submitTracking(db: Executor, ctx: CustomerContext, input: ReturnTrackingBody): Promise<repo.ReturnRow> {
+async function submitTracking(db: Executor, couriers: CouriersService, ctx: CustomerContext, input: ReturnTrackingBody): Promise<repo.ReturnRow> {
   const found = await repo.findReturn(db, ctx.store.id, input.returnId, ctx.actor.customerId);
   if (!found) throw new NotFoundError('This return request does not exist.');
   const notApproved = () => new ConflictError(
     `Tracking details can be sent only while the return is Approved; it is ${RETURN_STATUS_LABELS[found.status]}.`, 'return_not_approved',
   );
   if (found.status !== 'approved') throw notApproved();
-  const row = await repo.updateReturn(db, ctx.store.id, found.id, 'approved', { courierPartner: input.courierPartner, trackingNumber: input.trackingNumber });
+  const courier = await couriers.chosen(ctx, input.courierId, 'courierId');
+  const row = await repo.updateReturn(db, ctx.store.id, found.id, 'approved', { courierId: courier.id, courierPartner: courier.name, trackingNumber: input.trackingNumber });
   if (!row) throw notApproved();
   return row;
 }
@@ -169,7 +172,7 @@ export function nextStatuses(status: repo.ReturnStatusValue): repo.ReturnStatusV
  */
 async function moveReturn(
   db: Executor, storeId: number, row: repo.ReturnRow, status: repo.ReturnStatusValue,
-  values: { courierPartner?: string; trackingNumber?: string; rejectionReason?: string } = {},
+  values: { courierId?: number; courierPartner?: string; trackingNumber?: string; rejectionReason?: string } = {},
 ): Promise<repo.ReturnRow> {
   if (!NEXT_STATUSES[row.status].includes(status)) {
     throw new ConflictError(`A return that is ${RETURN_STATUS_LABELS[row.status]} cannot become ${RETURN_STATUS_LABELS[status]}.`, 'invalid_return_status');
@@ -180,17 +183,17 @@ async function moveReturn(
 }
 
 /** Return requests of orders: their lines, private photos and steps. Requesting one is a flow (flows/returns.ts). */
-export function createReturnsService({ db, photos, store }: { db: Database; photos: PrivateMediaConfig; store: MediaStore }) {
+export function createReturnsService({ db, photos, store, couriers }: { db: Database; photos: PrivateMediaConfig; store: MediaStore; couriers: CouriersService }) {
   const q = (ctx: RequestContext) => executor(db, ctx);
   return {
     /** Returns of these orders with their lines and pictures (the order answer embeds them). */
-    ofOrders: (ctx: RequestContext, orderIds: number[], lineDetails: Map<number, LineDetail>) => listReturnsOfOrders(q(ctx), ctx, photos, orderIds, lineDetails),
+    ofOrders: (ctx: RequestContext, orderIds: number[], lineDetails: Map<number, LineDetail>) => listReturnsOfOrders(q(ctx), ctx, photos, couriers, orderIds, lineDetails),
     /** The dashboard: returns waiting for a decision, and received returns whose refund is owed (with their value). */
     queues: (ctx: RequestContext) => returnQueues(q(ctx), ctx.store.id),
     /** The return requests of these orders as stored, oldest first (no lines or photos). */
     rowsOfOrders: (ctx: RequestContext, orderIds: number[]) => repo.listReturnsOfOrders(q(ctx), ctx.store.id, orderIds),
     create: (ctx: CustomerContext, input: ReturnCreateFields, images: UploadedImage[], now: Date) => createReturn(q(ctx), store, ctx, input, images, now),
-    submitTracking: (ctx: CustomerContext, input: ReturnTrackingBody) => submitTracking(q(ctx), ctx, input),
+    submitTracking: (ctx: CustomerContext, input: ReturnTrackingBody) => submitTracking(q(ctx), couriers, ctx, input),
     openPhoto: (ctx: RequestContext, imageId: number, link: { expires?: string; signature?: string }) => openReturnPhoto(q(ctx), store, ctx, photos, imageId, link),
     /** One of the store's returns, locked for the caller's transaction when asked; 404 when it is another store's or does not exist. */
     async inStore(ctx: RequestContext, returnId: number, lock = false): Promise<repo.ReturnRow> {

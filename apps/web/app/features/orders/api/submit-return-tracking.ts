@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 import { ordersQueryOptions } from './get-orders.ts';
 import { rereadAfterWrite } from '../../../lib/reread-after-write.ts';
 
-/** POST return-request-tracking-details-submit {returnId, courierPartner, trackingNumber}: only while the return is Approved. */
+/** POST return-request-tracking-details-submit {returnId, courierId, trackingNumber}: only while the return is Approved. */
 export function submitReturnTracking(body: ReturnTrackingBody): Promise<ReturnTrackingResponse> {
   return api.returnTracking({ body });
 }

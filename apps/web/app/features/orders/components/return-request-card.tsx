@@ -4,6 +4,7 @@ import { mediaUrl } from '../../../lib/media.ts';
 import { useShopDates } from '../../../lib/store-context.tsx';
 import { orderLineTitle } from '../format.ts';
 import { TrackingForm } from './tracking-form.tsx';
+import { TrackingNumber } from './tracking-number.tsx';
 
 /** One return request: status, reason, comment, photos (200 px), its stones, and the courier details. */
 export function ReturnRequestCard({ request }: { request: ReturnRequest }) {
@@ -21,7 +22,7 @@ export function ReturnRequestCard({ request }: { request: ReturnRequest }) {
         {request.status === 'picked_up' && request.courier_partner && (
           <>
             <div><dt>Courier</dt><dd data-testid="return-courier">{request.courier_partner}</dd></div>
-            <div><dt>Tracking number</dt><dd data-testid="return-tracking">{request.tracking_number}</dd></div>
+            <div><dt>Tracking number</dt><dd><TrackingNumber number={request.tracking_number} url={request.tracking_url} testId="return-tracking" /></dd></div>
           </>
         )}
       </dl>
@@ -41,7 +42,7 @@ export function ReturnRequestCard({ request }: { request: ReturnRequest }) {
         </ul>
       )}
       {request.status === 'approved' && request.courier_partner && (
-        <p className="return-card__sent" data-testid="return-sent">Sent with {request.courier_partner}, tracking number {request.tracking_number}. We will confirm the pick-up.</p>
+        <p className="return-card__sent" data-testid="return-sent">Sent with {request.courier_partner}, tracking number <TrackingNumber number={request.tracking_number} url={request.tracking_url} />. We will confirm the pick-up.</p>
       )}
       {request.status === 'approved' && !request.courier_partner && <TrackingForm returnId={request.id} />}
     </article>

@@ -1,21 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { COURIER_PARTNERS } from '@gemstore/contracts/constants';
 import { formErrors } from '../../../lib/form-errors.ts';
+import { useCouriers } from '../api/get-couriers.ts';
 import { useSubmitReturnTracking } from '../api/submit-return-tracking.ts';
-
-type Courier = (typeof COURIER_PARTNERS)[number];
 
 /** An approved return's courier partner and tracking number; the order reloads after. */
 export function TrackingForm({ returnId }: { returnId: number }) {
   const submit = useSubmitReturnTracking();
-  const [courier, setCourier] = useState<Courier | ''>('');
+  const couriers = useCouriers();
+  const list = couriers.data?.couriers ?? [];
+  // The shop's first courier (FedEx or Delhivery when it keeps them) until the customer picks another.
+  const [picked, setCourier] = useState('');
+  const courier = picked || String(list[0]?.id ?? '');
   const [tracking, setTracking] = useState('');
   // Messages for fields this form has no input for (say, the return) become the form's message.
-  const errors = formErrors(submit.error, ['courierPartner', 'trackingNumber']);
+  const errors = formErrors(submit.error, ['courierId', 'trackingNumber']);
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    submit.mutate({ returnId, courierPartner: courier as Courier, trackingNumber: tracking });
+    submit.mutate({ returnId, courierId: Number(courier), trackingNumber: tracking });
   };
   const id = (name: string) => `return-${returnId}-${name}`;
   const err = (name: string) => errors.fields[name];
@@ -26,12 +28,12 @@ export function TrackingForm({ returnId }: { returnId: number }) {
       <div className="tracking-form__fields">
         <div className="field">
           <label htmlFor={id('courier')}>Courier partner</label>
-          <select id={id('courier')} value={courier} required onChange={(e) => { setCourier(e.target.value as Courier | ''); submit.reset(); }}
-            aria-invalid={err('courierPartner') ? true : undefined} aria-describedby={err('courierPartner') ? id('courier-error') : undefined}>
-            <option value="">Choose a courier</option>
-            {COURIER_PARTNERS.map((c) => <option key={c} value={c}>{c}</option>)}
+          <select id={id('courier')} value={courier} required onChange={(e) => { setCourier(e.target.value); submit.reset(); }}
+            aria-invalid={err('courierId') ? true : undefined} aria-describedby={err('courierId') ? id('courier-error') : undefined}>
+            {list.length === 0 && <option value="">Choose a courier</option>}
+            {list.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
           </select>
-          {err('courierPartner') && <p className="field__error" id={id('courier-error')}>{err('courierPartner')}</p>}
+          {err('courierId') && <p className="field__error" id={id('courier-error')}>{err('courierId')}</p>}
         </div>
         <div className="field">
           <label htmlFor={id('tracking')}>Tracking number</label>

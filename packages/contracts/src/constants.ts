@@ -198,3 +198,6 @@ export const DISCOUNT_REFUSALS = [
   'discount_unknown', 'discount_paused', 'discount_not_started', 'discount_ended', 'discount_used_up', 'discount_used_by_you', 'discount_below_minimum', 'discount_not_applicable',
 ] as const;
 export type DiscountRefusal = (typeof DISCOUNT_REFUSALS)[number];
+
+/** Where the tracking number goes in a courier's tracking link. */
+export const TRACKING_PLACEHOLDER = '{tracking}';

@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import { MAX_ID } from './constants.ts';
+import { MAX_ID, TRACKING_PLACEHOLDER } from './constants.ts';
 
 /**
  * The shop's couriers (/api/admin/settings/couriers, capability `settings`): each a name and the
  * courier's tracking page, with `{tracking}` where the tracking number goes. Dispatches and
  * returns name one of them, and every tracking number a person reads links to its page.
  */
-
-/** Where the tracking number goes in a courier's tracking link. */
-export const TRACKING_PLACEHOLDER = '{tracking}';
 
 /** The couriers every shop starts with (the migration and the new-shop trigger insert the same). */
 export const DEFAULT_COURIERS = [

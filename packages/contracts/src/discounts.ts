@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISCOUNT_KINDS, DISCOUNT_REFUSALS, MAX_ID } from './constants.ts';
+import { DISCOUNT_KINDS, MAX_ID } from './constants.ts';
 
 /**
  * Discount codes: the back office's Discounts page (/api/admin/discounts, capability `discounts`)

@@ -1,7 +1,8 @@
 import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { type AdminCourier, type AdminCourierBody, type AdminCouriersResponse, TRACKING_PLACEHOLDER } from '@gemstore/contracts';
+import type { AdminCourier, AdminCourierBody, AdminCouriersResponse } from '@gemstore/contracts';
+import { TRACKING_PLACEHOLDER } from '@gemstore/contracts/constants';
 import { api, errorMessage, fieldErrors } from '../api.ts';
 import { activeCouriersKey, courierSettingsKey } from './couriers-shared.tsx';
 

@@ -291,7 +291,10 @@ try {
     expect(paid.status === 303, 'the sandbox payment is accepted');
     const afterPay = await step('order', '/api/order', { token, body: { orderId } });
     expect(afterPay.json?.order?.status === 'paid', 'the order reads paid on the next process');
-    const dispatched = await step('dispatch', `/api/admin/orders/${orderId}/dispatch`, { staffToken, body: { courier_partner: 'Blue Dart', tracking_number: 'BD-CLUSTER-1' } });
+    // The shop's couriers, as the return form offers them: dispatch and pick-up name one by its id.
+    const couriers = (await step('couriers', '/api/couriers')).json?.couriers as { id: number; name: string }[] | undefined;
+    const courierId = (name: string) => couriers?.find((c) => c.name === name)?.id;
+    const dispatched = await step('dispatch', `/api/admin/orders/${orderId}/dispatch`, { staffToken, body: { courier_id: courierId('Blue Dart'), tracking_number: 'BD-CLUSTER-1' } });
     expect(dispatched.status === 200, 'staff dispatch the order');
     const seen = await step('order', '/api/order', { token, body: { orderId } });
     expect(seen.json?.order?.order_dispatch?.tracking_number === 'BD-CLUSTER-1', 'the customer sees the dispatch on the next process');
@@ -317,7 +320,7 @@ try {
     expect(!!photoInBucket && !!image && photoInBucket.equals(image.bytes), "the photo is the bucket's private one");
     for (const status of ['approved', 'picked_up', 'received', 'refunded'] as const) {
       const moved = await step(`return ${status}`, `/api/admin/returns/${returnId}/status`, {
-        staffToken, body: { status, note: '', ...(status === 'picked_up' ? { courier_partner: 'Delhivery', tracking_number: 'DL-CLUSTER-2' } : {}) },
+        staffToken, body: { status, note: '', ...(status === 'picked_up' ? { courier_id: courierId('Delhivery'), tracking_number: 'DL-CLUSTER-2' } : {}) },
       });
       expect(moved.status === 200, `the return moves to ${status} (${moved.status} ${moved.json?.code ?? ''})`);
     }

@@ -1,5 +1,5 @@
 import type { AdminDiscount, DiscountFields, DiscountRefusal } from '@gemstore/contracts';
-import { formatDate, formatRupees } from '@gemstore/contracts/format';
+import { formatDate, formatPaise } from '@gemstore/contracts/format';
 import type { Database } from '@gemstore/db';
 import { executor, type RequestContext, type Scope, type StaffContext, within } from '../../lib/context.ts';
 import { uniqueViolation } from '../../lib/db.ts';
@@ -44,9 +44,9 @@ function toValues(f: DiscountFields) {
   };
 }
 
-/** How a code reads in the checkout's Promotion line: "SUMMER10: 10% off", "DIWALI: ₹ 500.00 off". */
+/** How a code reads in the checkout's Promotion line: "SUMMER10: 10% off", "DIWALI: Rs. 500.00 off" (rupees, as the customer is charged). */
 export function discountLabel(d: Pick<DiscountRow, 'code' | 'kind' | 'value'>): string {
-  return d.kind === 'percent' ? `${d.code}: ${d.value / 100}% off` : `${d.code}: ${formatRupees(d.value / 100)} off`;
+  return d.kind === 'percent' ? `${d.code}: ${d.value / 100}% off` : `${d.code}: ${formatPaise(d.value)} off`;
 }
 
 function statusLabel(d: DiscountRow, uses: number, today: string): string {
@@ -150,7 +150,7 @@ export function createDiscountsService({ db, audit, catalog, orders }: { db: Dat
       if (!eligible.some(Boolean)) return refused('discount_not_applicable', `The code ${d.code} is for other gem types than the stones in your order.`);
       const stonesPaise = input.lines.reduce((s, l) => s + l.pricePaise, 0);
       if (stonesPaise < d.minOrderPaise) {
-        return refused('discount_below_minimum', `The code ${d.code} is for orders of ${formatRupees(d.minOrderPaise / 100)} or more.`);
+        return refused('discount_below_minimum', `The code ${d.code} is for orders of ${formatPaise(d.minOrderPaise)} or more.`);
       }
       const uses = await orders.discountUsesOf(ctx, ctx.store.id, d.id, input.customerId);
       if (d.maxUses !== null && uses.total >= d.maxUses) return refused('discount_used_up', `The code ${d.code} has been used as many times as it can be.`);

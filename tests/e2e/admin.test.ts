@@ -34,8 +34,8 @@ describe('the back office', () => {
     // Only pages that exist are linked, each for the roles that may open it: the owner sees them all.
     const nav = page.getByRole('navigation', { name: 'Back office' });
     expect(await nav.getByRole('link').allTextContents()).toEqual([
-      'Home', 'Orders', 'Returns', 'Refunds', 'Stones', 'Catalogue', 'Blog posts', 'Pages', 'Home page', 'Enquiries', 'Customers', 'Newsletter',
-      'Store profile', 'Payment settings', 'Tax and invoices', 'GST report', 'Staff', 'Audit log', 'Security',
+      'Home', 'Orders', 'Returns', 'Refunds', 'Discounts', 'Stones', 'Catalogue', 'Blog posts', 'Pages', 'Home page', 'Enquiries', 'Customers', 'Newsletter',
+      'Store profile', 'Payment settings', 'Shipping', 'Tax and invoices', 'Couriers', 'GST report', 'Staff', 'Audit log', 'Security',
     ]);
 
     // Enrol: the QR code and the key, then a code from the authenticator.

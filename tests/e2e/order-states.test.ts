@@ -14,7 +14,7 @@ import { asCustomer, newCustomer } from './shoppers.ts';
 
 /*
  * Where an order stands, step by step, as its customer and staff read it: a new customer orders two
- * stones, pays on the sandbox, the shop dispatches them (the tracking number links to the courier's
+ * stones with a discount code, pays on the sandbox, the shop dispatches them (the tracking number links to the courier's
  * page) and marks them delivered, the customer returns one stone, staff approve, receive and refund
  * it. At each step the customer's order page and order list, on a phone and on a desktop, and the
  * order in the back office show the same stage, named as packages/contracts names it.
@@ -46,9 +46,16 @@ describe('order states', () => {
     const listing = await api<ListingResponse>('product-items?page=1', { body: { filter: { product: product.id, grades: [], ratti: [], colors: [], clarities: [], shapes: [], origins: [] } } });
     const [a, b] = listing.data.filter((s) => s.status === 'available').slice(-2);
     expect(b, `two stones of ${product.url.content} for sale`).toBeDefined();
+    // A tenth off with a code of the shop's: each stone is sold for its price less its share, and a refund gives back what it was sold for.
+    const code = `STATES${stamp}`;
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await asOwner('discounts', { code, kind: 'percent', value: 10, min_order: 0, starts_on: yesterday, ends_on: null, max_uses: null, max_uses_per_customer: null, product_ids: [] });
     const { orderId, orderNumber } = await asCustomer<{ orderId: number; orderNumber: string }>('place-order', token, {
-      itemIds: [a!.id, b!.id], shippingAddressId: addressId, billingAddressId: addressId, paymentMethodId: 1001, origin: origin(),
+      itemIds: [a!.id, b!.id], shippingAddressId: addressId, billingAddressId: addressId, paymentMethodId: 1001, origin: origin(), discountCode: code,
     });
+    const placed = (await asCustomer<OrderResponse>('order', token, { orderId })).order;
+    expect(placed.promotion?.code).toBe(code);
+    expect(placed.promotion!.amount).toBeGreaterThan(0);
 
     // The customer signed in on a phone and on a desktop; staff on the order in the back office.
     const phone = await openPage(browser, { phone: true });
@@ -130,6 +137,10 @@ describe('order states', () => {
     expect(created.status, await created.clone().text()).toBe(200);
     const returnId = ((await created.json()) as { returnRequest: { id: number } }).returnRequest.id;
     await allRead('return_requested');
+    // The stone asked back says so on the order list, the other stone nothing.
+    const listed = desktop.page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`).locator('.mini-item');
+    expect(await listed.filter({ hasText: a!.sku }).textContent()).toContain(`SKU ${a!.sku} · ${ORDER_LINE_STAGE_LABELS.return_requested}`);
+    expect(await listed.filter({ hasText: b!.sku }).textContent()).not.toContain('·');
 
     // Staff approve it, it is picked up and received: the stone is back with the shop.
     await asOwner(`returns/${returnId}/status`, { status: 'approved', note: '' });
@@ -142,7 +153,8 @@ describe('order states', () => {
     await asOwner(`returns/${returnId}/status`, { status: 'refunded', note: '' });
     await allRead('partly_refunded');
     const order = (await asCustomer<OrderResponse>('order', token, { orderId })).order;
-    const refunded = lineA.product_amount;
+    const refunded = lineA.total_amount;
+    expect(refunded).toBeLessThan(lineA.product_amount);
     expect(order.refunded_amount).toBe(refunded);
     expect(order.net_paid).toBe(order.total_amount - refunded);
     const when = formatDate(order.refunded_on!, zone);

@@ -1,6 +1,5 @@
 import type { Browser } from 'playwright-core';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ORDER_LINE_STAGE_LABELS, ORDER_STAGE_LABELS, trackingLink,
   type AdminCouriersResponse, type AdminOrderResponse, type ListingResponse, type OrderResponse, type ProductsResponse, type StaffSignedIn, type StoreProfileResponse,
@@ -10,7 +9,7 @@ import { RUPEES } from '@gemstore/contracts/money';
 import { DEMO_OWNER } from '../../apps/server/src/modules/staff/demo-staff.ts';
 import { api, explained, hydrated, launchBrowser, openPage, origin, signInWithPassword, type TrackedPage } from './browser.ts';
 import { signInToBackOffice, staffApi } from './back-office.ts';
-import { asCustomer, newCustomer } from './shoppers.ts';
+import { asCustomer, newCustomer, requestReturn } from './shoppers.ts';
 
 /*
  * Where an order stands, step by step, as its customer and staff read it: a new customer orders two
@@ -26,7 +25,6 @@ const HOST = 'localhost';
 const STEP_MS = 90_000;
 const stamp = Date.now().toString().slice(-7);
 const customer = { name: 'Kavya Iyer', email: `kavya.${stamp}@example.com`, phone: `96${stamp}3`, password: 'kavya-pass-1' };
-const apiBase = () => `http://127.0.0.1:${inject('e2ePort')}`;
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
@@ -126,16 +124,7 @@ describe('order states', () => {
     const lines = (await asCustomer<OrderResponse>('order', token, { orderId })).order.details;
     const lineA = lines.find((l) => l.item.id === a!.id)!;
     const lineB = lines.find((l) => l.item.id === b!.id)!;
-    const form = new FormData();
-    form.append('orderId', String(orderId));
-    form.append('reason', 'wrong');
-    form.append('comment', 'Lighter than the photos.');
-    form.append('detailIds[0]', String(lineA.id));
-    const photo = await sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 40, g: 60, b: 160 } } }).jpeg().toBuffer();
-    form.append('images[0]', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'stone.jpg');
-    const created = await fetch(`${apiBase()}/api/return-request-create`, { method: 'POST', headers: { domain: HOST, authorization: `Bearer ${token}` }, body: form });
-    expect(created.status, await created.clone().text()).toBe(200);
-    const returnId = ((await created.json()) as { returnRequest: { id: number } }).returnRequest.id;
+    const returnId = await requestReturn(token, orderId, [lineA.id], { reason: 'wrong', comment: 'Lighter than the photos.' });
     await allRead('return_requested');
     // The stone asked back says so on the order list, the other stone nothing.
     const listed = desktop.page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`).locator('.mini-item');

@@ -1,5 +1,4 @@
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type {
   AdminOrderResponse, AdminRefundsResponse, ListingResponse, OrderResponse, OutboxResponse, ProductsResponse, StaffSignedIn,
@@ -7,7 +6,7 @@ import type {
 import { DEMO_OWNER } from '../../apps/server/src/modules/staff/demo-staff.ts';
 import { api, launchBrowser, openPage, origin } from './browser.ts';
 import { signInToBackOffice, staffApi } from './back-office.ts';
-import { asCustomer, newCustomer } from './shoppers.ts';
+import { asCustomer, newCustomer, requestReturn } from './shoppers.ts';
 
 /*
  * The back office's returns and refunds screens on the shared server, around the cases the whole
@@ -73,16 +72,7 @@ describe('back office: returns and refunds', () => {
     const lines = (await asCustomer<OrderResponse>('order', token, { orderId })).order.details;
     const lineA = lines.find((l) => l.item.id === a!.id)!.id;
     const lineB = lines.find((l) => l.item.id === b!.id)!.id;
-    const form = new FormData();
-    form.append('orderId', String(orderId));
-    form.append('reason', 'wrong');
-    form.append('comment', `Not the colour of the photos (${stamp})`);
-    form.append('detailIds[0]', String(lineA));
-    const photo = await sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 20, g: 120, b: 60 } } }).jpeg().toBuffer();
-    form.append('images[0]', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'stone.jpg');
-    const created = await fetch(`${apiBase()}/api/return-request-create`, { method: 'POST', headers: { domain: HOST, authorization: `Bearer ${token}` }, body: form });
-    expect(created.status, await created.clone().text()).toBe(200);
-    const returnId = ((await created.json()) as { returnRequest: { id: number } }).returnRequest.id;
+    const returnId = await requestReturn(token, orderId, [lineA], { reason: 'wrong', comment: `Not the colour of the photos (${stamp})` });
 
     // Order 2: its payment page opened, then the shop cancelled it, then the customer paid anyway: that payment is owed back.
     const second = await place([c!.id]);

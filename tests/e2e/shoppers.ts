@@ -1,4 +1,5 @@
-import { inject } from 'vitest';
+import sharp from 'sharp';
+import { expect, inject } from 'vitest';
 import { api } from './browser.ts';
 
 /** Customers the back-office tests make on the shared server's demo store (localhost), through the storefront API. */
@@ -33,4 +34,20 @@ export async function newCustomer(person: { name: string; email: string; phone: 
     address: { name: person.name, phone: person.phone, label: 'Home', countryId: 'IN', stateId: 'IN-RJ', cityId: 'Jaipur', address: '4 MI Road', landmark: 'Near the post office', locality: 'Ajmeri Gate', pincode: '302001' },
   });
   return { token, addressId: address.id };
+}
+
+/** The customer asks to return stones (order lines) of an order, with a reason, a comment and one small photo: answers the return's id. */
+export async function requestReturn(token: string, orderId: number, lineIds: number[], { reason, comment }: { reason: string; comment: string }): Promise<number> {
+  const form = new FormData();
+  form.append('orderId', String(orderId));
+  form.append('reason', reason);
+  form.append('comment', comment);
+  lineIds.forEach((id, i) => form.append(`detailIds[${i}]`, String(id)));
+  const photo = await sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 20, g: 120, b: 60 } } }).jpeg().toBuffer();
+  form.append('images[0]', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'stone.jpg');
+  const created = await fetch(`http://127.0.0.1:${inject('e2ePort')}/api/return-request-create`, {
+    method: 'POST', headers: { domain: 'localhost', authorization: `Bearer ${token}` }, body: form,
+  });
+  expect(created.status, await created.clone().text()).toBe(200);
+  return ((await created.json()) as { returnRequest: { id: number } }).returnRequest.id;
 }

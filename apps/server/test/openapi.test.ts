@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISCOUNT_REFUSALS } from '@gemstore/contracts/constants';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { registeredRoutes } from './routes.ts';
 
@@ -38,7 +39,7 @@ describe('the API description', () => {
         { properties?: { code?: { enum?: string[] } } } | undefined;
       return schema?.properties?.code?.enum;
     };
-    expect(codes('/api/place-order', 'post', 409)).toEqual(['stone_unavailable']);
+    expect(codes('/api/place-order', 'post', 409)).toEqual(['stone_unavailable', ...DISCOUNT_REFUSALS]);
     expect(codes('/api/place-order', 'post', 403)).toEqual(['account_blocked']);
     expect(codes('/api/place-order', 'post', 401)).toEqual(['unauthenticated']);
     expect(codes('/api/admin/orders/{id}/dispatch', 'post', 409)).toEqual(['order_not_paid', 'order_already_dispatched']);

@@ -89,12 +89,13 @@ describe('shipping rates by zone', () => {
       // Rs 9,999.99 at 0.25%: 9,99,999 / 1.0025 = 9,97,505.24 -> tax 2,494 paise; shipping Rs 150 at the
       // stone's 0.25%: 15,000 / 1.0025 = 14,962.59 -> 14,963, tax 37. Together Rs 25.31.
       expect(res.json()).toEqual({
-        item_ids: [below.id], stones: 9_999.99, shipping: 150, zone: 'home', free_shipping_from: 10_000, promotion: 0, total: 10_149.99, tax_included: 25.31,
+        lines: [{ item_id: below.id, name: below.name, amount: 9_999.99, discount: 0 }], stones_amount: 9_999.99, promotion: null, promotion_error: null,
+        shipping_amount: 150, zone: 'home', free_shipping_from: 10_000, total_amount: 10_149.99, tax_included: 25.31,
       });
       const at = await stone(1_000_000);
-      expect((await quote(asha, [at.id], jaipur)).json()).toMatchObject({ stones: 10_000, shipping: 0, total: 10_000, tax_included: 24.94 });
+      expect((await quote(asha, [at.id], jaipur)).json()).toMatchObject({ stones_amount: 10_000, shipping_amount: 0, total_amount: 10_000, tax_included: 24.94 });
       // Two stones together reach it too.
-      expect((await quote(asha, [below.id, at.id], jaipur)).json()).toMatchObject({ stones: 19_999.99, shipping: 0, total: 19_999.99 });
+      expect((await quote(asha, [below.id, at.id], jaipur)).json()).toMatchObject({ stones_amount: 19_999.99, shipping_amount: 0, total_amount: 19_999.99 });
     });
 
     it('charges the rest of the world for an address abroad, never free, and leaves out stones no longer for sale', async () => {
@@ -104,7 +105,8 @@ describe('shipping rates by zone', () => {
       expect(res.statusCode, res.body).toBe(200);
       // Rs 50,000 + Rs 2,500 = Rs 52,500 at 0.25%: 49,875.31 + 2,493.77 taxable; tax 124.69 + 6.23.
       expect(res.json()).toEqual({
-        item_ids: [big.id], stones: 50_000, shipping: 2_500, zone: 'abroad', free_shipping_from: null, promotion: 0, total: 52_500, tax_included: 130.92,
+        lines: [{ item_id: big.id, name: big.name, amount: 50_000, discount: 0 }], stones_amount: 50_000, promotion: null, promotion_error: null,
+        shipping_amount: 2_500, zone: 'abroad', free_shipping_from: null, total_amount: 52_500, tax_included: 130.92,
       });
     });
 
@@ -122,7 +124,7 @@ describe('shipping rates by zone', () => {
       const ruby = await stone(400_000);
       const diamond = await stone(599_999, true);
       const quoted = (await quote(asha, [ruby.id, diamond.id], jaipur)).json();
-      expect(quoted).toMatchObject({ stones: 9_999.99, shipping: 150, total: 10_149.99 });
+      expect(quoted).toMatchObject({ stones_amount: 9_999.99, shipping_amount: 150, total_amount: 10_149.99 });
       // The rates change after the quote: the order is charged today's, not what the page showed.
       expect((await setRates({ ...rates, home: { amount: 175, free_from: 10_000 } })).statusCode).toBe(200);
       const placed = await placeOrder(t, shop, asha, [ruby.id, diamond.id], jaipur, { shipping: 0, total: 1 });

@@ -190,6 +190,8 @@ const cases: Record<string, { call: Case; read?: true; write?: true }> = {
   'wishlist.remove': { call: (me, o) => t.app.services.wishlist.remove(me.customer, o.stoneId), write: true },
 
   'catalog.stonesByIds': { call: (me, o) => t.app.services.catalog.stonesByIds(me.ctx, [o.stoneId]), read: true },
+  'catalog.availablePrices': { call: (me, o) => t.app.services.catalog.availablePrices(me.ctx, [o.stoneId]) },
+  'orders.discountUsesOf': { call: (me, o) => t.app.services.orders.discountUsesOf(me.ctx, 1, o.customerId) },
   'catalog.reserve': { call: (me, o) => t.app.services.catalog.reserve(me.ctx, [o.stoneId]) },
   'catalog.lockStones': { call: (me, o) => t.app.services.catalog.lockStones(me.ctx, [o.stoneId]), read: true },
   'catalog.moveStones': { call: (me, o) => t.app.services.catalog.moveStones(me.ctx, [o.stoneId], 'available', 'sold') },

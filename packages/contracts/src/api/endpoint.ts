@@ -104,24 +104,23 @@ export const ANY_CALL_ERRORS = [
 ] as const satisfies readonly ErrorCode[];
 
 /**
- * What every call of a route may answer besides its own codes: the store is looked up for calls
- * under /api (unknown_store), a customer or staff call needs its sign-in (unauthenticated), one
+ * What every call of a route may answer besides its own codes: the store is looked up for a
+ * shop's calls (unknown_store), a customer or staff call needs its sign-in (unauthenticated), one
  * with a capability a role and, where the store asks, two-factor (forbidden, two_factor_required),
  * and a token sent under /api/admin must be a live staff token (invalid_staff_token).
  */
 export type CommonErrorCode<R extends Route> =
   | (typeof ANY_CALL_ERRORS)[number]
-  | (R extends { root: true } ? never : R['access'] extends 'public' | 'customer' | 'staff' ? 'unknown_store' : never)
+  | (ShopCall<R> extends true ? 'unknown_store' : never)
   | (R['access'] extends 'customer' | 'staff' ? 'unauthenticated' : never)
   | (R extends { access: 'staff'; capability: Capability } ? 'forbidden' | 'two_factor_required' : never)
   | (R['path'] extends `/admin/${string}` ? 'invalid_staff_token' : never);
 
 /** The codes of CommonErrorCode, for the server's check and the OpenAPI document. */
 export function commonErrors(route: Route): ErrorCode[] {
-  const store = !route.root && (route.access === 'public' || route.access === 'customer' || route.access === 'staff');
   return [
     ...ANY_CALL_ERRORS,
-    ...(store ? ['unknown_store'] as const : []),
+    ...(shopCall(route) ? ['unknown_store'] as const : []),
     ...(route.access === 'customer' || route.access === 'staff' ? ['unauthenticated'] as const : []),
     ...(route.access === 'staff' && route.capability ? ['forbidden', 'two_factor_required'] as const : []),
     ...(route.path.startsWith('/admin/') ? ['invalid_staff_token'] as const : []),

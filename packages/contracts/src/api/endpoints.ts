@@ -190,7 +190,7 @@ export const endpoints = withSchemas(routes, {
   healthReady: { response: c.HealthReadyResponse, errors: ['draining'] },
   openApi: { response: z.record(z.string(), z.unknown()), errors: [] },
   apiReference: { response: 'html', errors: [] },
-  outbox: { query: c.OutboxQuery, response: c.OutboxResponse, errors: [] },
+  outbox: { query: c.OutboxQuery, response: c.OutboxResponse, errors: ['unknown_store'] },
 
   adminLogin: { body: c.AdminLoginBody, response: c.AdminLoginResponse, errors: ['password_locked'] },
   adminLoginTotp: { body: c.AdminLoginTotpBody, response: c.StaffSignedIn, errors: [] },

@@ -1,7 +1,7 @@
 import type { AdminDiscount, DiscountFields, DiscountRefusal } from '@gemstore/contracts';
 import { formatDate, formatPaise } from '@gemstore/contracts/format';
 import type { Database } from '@gemstore/db';
-import { executor, type RequestContext, type Scope, type StaffContext, within } from '../../lib/context.ts';
+import { executor, type RequestContext, type Scope, shopScope, type StaffContext, within } from '../../lib/context.ts';
 import { uniqueViolation } from '../../lib/db.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { shareDiscount } from '../../lib/order-totals.ts';
@@ -152,7 +152,7 @@ export function createDiscountsService({ db, audit, catalog, orders }: { db: Dat
       if (stonesPaise < d.minOrderPaise) {
         return refused('discount_below_minimum', `The code ${d.code} is for orders of ${formatPaise(d.minOrderPaise)} or more.`);
       }
-      const uses = await orders.discountUsesOf(ctx, ctx.store.id, d.id, input.customerId);
+      const uses = await orders.discountUsesOf(ctx, d.id, input.customerId);
       if (d.maxUses !== null && uses.total >= d.maxUses) return refused('discount_used_up', `The code ${d.code} has been used as many times as it can be.`);
       if (d.maxUsesPerCustomer !== null && uses.mine >= d.maxUsesPerCustomer) {
         return refused('discount_used_by_you', d.maxUsesPerCustomer === 1 ? `You have used the code ${d.code} already.` : `You have used the code ${d.code} as many times as it allows.`);
@@ -174,7 +174,7 @@ export function createDiscountsService({ db, audit, catalog, orders }: { db: Dat
     async retakeRefusal(scope: Scope, order: { storeId: number; customerId: number; discountCodeId: number | null }) {
       if (order.discountCodeId === null) return null;
       const d = (await repo.findDiscount(executor(db, scope), order.storeId, order.discountCodeId, true))!;
-      const uses = await orders.discountUsesOf(scope, order.storeId, d.id, order.customerId);
+      const uses = await orders.discountUsesOf(shopScope(order.storeId, scope.tx), d.id, order.customerId);
       if (d.maxUses !== null && uses.total >= d.maxUses) {
         return refused('discount_used_up', `The code ${d.code} has been used as many times as it can be since this order lapsed. Please place a new order.`) as Extract<DiscountOutcome, { applies: false }>;
       }

@@ -149,7 +149,7 @@ export function createOrdersService({ db }: { db: Database }) {
     /** The uses the store's orders hold of each discount code (pending or paid orders), by code id. */
     discountUses: (ctx: RequestContext) => repo.countDiscountUses(q(ctx), ctx.store.id),
     /** The uses orders hold of one code, all and this customer's, in the caller's transaction (which holds the code's lock). */
-    discountUsesOf: (scope: Scope, storeId: number, discountId: number, customerId: number) => repo.countDiscountUsesOf(q(scope), storeId, discountId, customerId),
+    discountUsesOf: (scope: ShopScope, discountId: number, customerId: number) => repo.countDiscountUsesOf(q(scope), scope.store.id, discountId, customerId),
 
     /** A customer's orders, newest first (the back office's customer page). */
     listOfCustomer: (ctx: RequestContext, customerId: number, limit: number) => repo.listOrders(q(ctx), ctx.store.id, customerId, limit),

@@ -36,7 +36,7 @@ const refunding = [
 
 export const endpoints = withSchemas(routes, {
   storeProfile: { response: c.StoreProfileResponse, errors: [] },
-  checkDomain: { params: z.object({ domain: z.string().max(253) }), response: c.CheckDomainResponse, errors: [] },
+  checkDomain: { params: z.object({ domain: z.string().max(253) }), response: c.CheckDomainResponse, errors: ['unknown_store'] },
 
   rootCategories: { response: c.CategoriesResponse, errors: ['not_found'] },
   categories: { params: RefParams, response: c.CategoriesResponse, errors: ['not_found'] },

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { financialYearOf } from '@gemstore/contracts';
 import { creditNotes, invoices, type InvoiceLine } from '@gemstore/db';
 import { apportion, computeCreditNote, creditLine, lineTax } from '../src/modules/invoices/invoices.service.ts';
@@ -9,19 +8,9 @@ import { buildTestApp, type TestApp } from './helper.ts';
 import { createItem } from './factories.ts';
 import { caller, createShopper, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper } from './checkout-fixtures.ts';
 import { admin, backOfficeStores } from './staff-fixtures.ts';
+import { pdfText } from './pdf-text.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
-
-async function pdfText(body: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(body), verbosity: 0, disableFontFace: true, useSystemFonts: false }).promise;
-  const lines: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    for (const item of content.items) if ('str' in item && item.str.trim()) lines.push(item.str);
-  }
-  await doc.destroy();
-  return lines.join('\n');
-}
 
 const line = (pricePaise: number, rateBp: number, intra: boolean, extra: Partial<InvoiceLine> = {}): InvoiceLine =>
   ({ description: 'Ruby', sku: 'R1', hsn: '7103', rateBp, pricePaise, ...lineTax(pricePaise, rateBp, intra), ...extra });

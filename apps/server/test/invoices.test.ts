@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { financialYearOf, invoiceRoutes } from '@gemstore/contracts';
 import { STAFF_ROLES } from '@gemstore/contracts/constants';
 import { addresses, auditLog, invoices, invoiceSeries, products, stores } from '@gemstore/db';
@@ -10,18 +9,7 @@ import { buildTestApp, type TestApp } from './helper.ts';
 import { createItem, createStore, createCatalog } from './factories.ts';
 import { caller, createShopper, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper } from './checkout-fixtures.ts';
 import { admin, backOfficeStores } from './staff-fixtures.ts';
-
-/** The text of every page of a PDF, one line per text run. */
-async function pdfText(body: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(body), verbosity: 0, disableFontFace: true, useSystemFonts: false }).promise;
-  const lines: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    for (const item of content.items) if ('str' in item && item.str.trim()) lines.push(item.str);
-  }
-  await doc.destroy();
-  return lines.join('\n');
-}
+import { pdfText } from './pdf-text.ts';
 
 describe('GST worked back from a GST-inclusive price, by hand', () => {
   it('splits CGST and SGST within the state and charges IGST across states, rounded to the paisa per line', () => {

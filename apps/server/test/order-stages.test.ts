@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ORDER_LINE_STAGE_LABELS, ORDER_STAGE_LABELS, ORDER_STAGES, type OrderStage } from '@gemstore/contracts';
 import { type StaffRole } from '@gemstore/contracts/constants';
 import { auditLog, orders, outboxMessages } from '@gemstore/db';
@@ -13,23 +12,12 @@ import {
   caller, createShopper, createShoppers, createStone, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper, courierIds,
 } from './checkout-fixtures.ts';
 import { multipart } from './multipart.ts';
+import { pdfText } from './pdf-text.ts';
 
 // Password hashing runs scrypt at OWASP cost, and 50 orders are placed at once: allow for a loaded machine.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
 
 type Store = Awaited<ReturnType<typeof createStore>>;
-
-/** The text of every page of a PDF, one line per text run. */
-async function pdfText(body: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(body), verbosity: 0, disableFontFace: true, useSystemFonts: false }).promise;
-  const lines: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    for (const item of content.items) if ('str' in item && item.str.trim()) lines.push(item.str);
-  }
-  await doc.destroy();
-  return lines.join('\n');
-}
 
 describe('where an order stands, and its number', () => {
   let t: TestApp;

@@ -145,7 +145,7 @@ export default function CheckoutPage() {
           </div>
           <aside className="summary-card checkout__summary" aria-label="Order summary">
             <h2 className="summary-card__title">Order Summary</h2>
-            <PromotionCode applied={promotion?.code ?? code} reason={promotionReason} busy={quote.isFetching}
+            <PromotionCode applied={promotion?.code ?? null} reason={promotionReason} busy={quote.isFetching}
               onApply={(c) => { setError(null); setCode(c); }} onRemove={() => setCode(null)} />
             <OrderTotals itemsTotal={items.data?.totalAmount ?? 0} count={available.length} currency={currency}
               quote={quote.data} pending={quote.isFetching} />

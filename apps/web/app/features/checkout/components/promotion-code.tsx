@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 
 /**
- * The checkout's code field: Apply asks the server; an applied code can be removed. The reason a
- * code does not apply is the server's, shown under the field.
+ * The checkout's code field: Apply asks the server; a code reads as applied only once the server's
+ * quote has taken it off (never while it is being checked), and can be removed. The reason a code
+ * does not apply is the server's, shown under the field.
  */
 export function PromotionCode({ applied, reason, busy, onApply, onRemove }: {
   applied: string | null; reason: string | null; busy: boolean; onApply: (code: string) => void; onRemove: () => void;

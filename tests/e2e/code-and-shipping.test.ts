@@ -30,9 +30,11 @@ let stones: Item[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  // Not the first three stones of a listing (other files buy those), nor a ruby (the credit-note journey buys two).
+  // Not the first three stones of a listing (other files buy those), nor a ruby or an emerald (the
+  // credit-note and returns journeys buy those), from the first gems of the list (the order-states
+  // journey takes its stones from the last).
   const { products } = await api<ProductsResponse>('products');
-  for (const product of products.filter((p) => p.url.content !== 'ruby')) {
+  for (const product of products.filter((p) => !['ruby', 'emerald'].includes(p.url.content))) {
     const listing = await api<ListingResponse>('product-items?page=1', { body: { filter: { product: product.id } } });
     stones.push(...listing.data.slice(3).filter((s) => s.status === 'available' && s.amounts.mrpAmount >= 1_000 && s.amounts.mrpAmount < 9_000));
     if (stones.length >= 2) break;

@@ -51,7 +51,8 @@ export function Layout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Back office">
+      {/* The menu scrolls on its own when it is longer than the window is tall. */}
+      <AppShell.Navbar p="xs" aria-label="Back office" style={{ overflowY: 'auto' }}>
         {links.map((n) => (
           <NavLink key={n.to} component={RouterLink} to={n.to} end={n.to === '/'} label={n.label} onClick={close} />
         ))}

@@ -318,7 +318,8 @@ describe('checkout journey', () => {
     await staff.page.reload();
     await staff.page.getByTestId('return-courier').filter({ hasText: 'DL-7788990' }).waitFor();
     await staffStep(staff.page, 'Mark picked up', 'Picked Up', async (dialog) => {
-      expect(await dialog.getByLabel('Courier').inputValue()).toBe('Delhivery');
+      // The courier the customer named, shown by name once the shop's courier list has loaded.
+      await expect.poll(() => dialog.getByLabel('Courier').inputValue(), { timeout: STEP_MS }).toBe('Delhivery');
       expect(await dialog.getByLabel('Tracking number').inputValue()).toBe('DL-7788990');
     });
 

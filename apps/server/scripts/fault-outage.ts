@@ -173,8 +173,8 @@ try {
     'orders without lines': (await sql`select count(*)::int as n from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)`)[0]!.n as number,
     'orders whose totals differ from their lines': (await sql`
       select count(*)::int as n from orders o
-      join (select order_id, count(*) as qty, sum(price_paise) as total from order_lines group by order_id) l on l.order_id = o.id
-      where o.total_qty <> l.qty or o.total_paise <> l.total`)[0]!.n as number,
+      join (select order_id, count(*) as qty, sum(price_paise - discount_paise) as total from order_lines group by order_id) l on l.order_id = o.id
+      where o.total_qty <> l.qty or o.total_paise <> l.total + o.shipping_paise`)[0]!.n as number,
     'reserved stones without a pending order': (await sql`
       select count(*)::int as n from items i where i.status = 'reserved' and not exists (
         select 1 from order_lines l join orders o on o.id = l.order_id where l.item_id = i.id and o.status = 'pending')`)[0]!.n as number,

@@ -1,5 +1,5 @@
 // Adds up the test runner's summaries in a CI log ("Tests  584 passed | 4 skipped (588)", one per
-// vitest run) and prints one plain closing line: "tests: N passed, N failed, N skipped".
+// vitest run) and prints one plain closing line: "N passed, N failed, N skipped", alone on its line.
 import { readFileSync } from 'node:fs';
 
 const log = readFileSync(process.argv[2], 'utf8');
@@ -19,4 +19,4 @@ if (runs === 0) {
   console.error('no test summary found in the log');
   process.exit(1);
 }
-process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+process.stdout.write(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);

@@ -6,13 +6,15 @@ import { DEMO_OWNER } from '../../apps/server/src/modules/staff/demo-staff.ts';
 import { pdfText } from '../../apps/server/test/pdf-text.ts';
 import { api, explained, hydrated, launchBrowser, openPage, origin, signInWithPassword } from './browser.ts';
 import { signInToBackOffice, staffApi } from './back-office.ts';
-import { asCustomer, newCustomer } from './shoppers.ts';
+import { addJaipurAddress, asCustomer, registerCustomer } from './shoppers.ts';
 
 /*
  * A discount code and shipping, from the back office to the invoice, on a phone and on a desktop:
  * staff make a code (on the desktop through the Discounts page, on the phone run through the API);
- * a new customer with an address in Jaipur puts a stone in the cart, sees the demo shop's shipping
- * for India at checkout, applies the code and sees the promotion and the new total, places the
+ * a new customer puts a stone in the cart and, before having any address, applies the code at
+ * checkout: the promotion shows, shipping and the total wait for an address, and the page fits the
+ * screen. With an address in Jaipur the customer sees the demo shop's shipping for India, applies
+ * the code and sees the promotion and the new total, places the
  * order and pays on the sandbox; the order page shows the stones, promotion, shipping and total,
  * and the invoice the customer downloads bills the stone at its discounted price and shipping as a
  * line of its own, adding up to what was paid.
@@ -99,17 +101,8 @@ describe('a discount code and shipping through to the invoice', () => {
     }
 
     const person = { name: 'Kavya Iyer', email: `kavya.${viewport}.${stamp}@example.com`, phone: `98${stamp}${phone ? 11 : 22}`, password: 'kavya-pass-1' };
-    const { token, addressId } = await newCustomer(person);
-    // The figures the server works out for this stone to Jaipur, without and with the code.
-    const plain = await asCustomer<CheckoutQuoteResponse>('checkout-quote', token, { itemIds: [stone.id], shippingAddressId: addressId });
-    const quote = await asCustomer<CheckoutQuoteResponse>('checkout-quote', token, { itemIds: [stone.id], shippingAddressId: addressId, code: code.toLowerCase() });
-    // The demo shop ships within India for Rs. 150, free from Rs. 10,000; these stones are below it.
-    expect(plain).toMatchObject({ stones_amount: stone.amounts.mrpAmount, promotion: null, shipping_amount: 150, free_shipping_from: 10_000, zone: 'home' });
+    const token = await registerCustomer(person);
     const discount = phone ? 500 : Math.round(stone.amounts.mrpAmount * 10) / 100;
-    expect(quote.promotion).toMatchObject({ code, amount: discount });
-    expect(quote.shipping_amount).toBe(150);
-    const total = Math.round((stone.amounts.mrpAmount - discount + 150) * 100) / 100;
-    expect(quote.total_amount).toBe(total);
 
     const t = await openPage(browser, { phone });
     const { page } = t;
@@ -129,9 +122,38 @@ describe('a discount code and shipping through to the invoice', () => {
     await explained(t, page.waitForURL((u) => u.pathname === '/checkout'));
     await hydrated(page);
 
+    // No address yet: the code still applies; shipping and the total say they wait for an address, and the summary fits the screen.
+    await page.getByTestId('promotion-input').fill(code.toLowerCase());
+    await page.getByTestId('promotion-apply').click();
+    await explained(t, page.getByTestId('promotion-applied').waitFor());
+    expect(await page.getByTestId('checkout-promotion').textContent()).toBe(`-${shown(discount)}`);
+    expect(await page.getByTestId('checkout-subtotal').textContent()).toBe(shown(stone.amounts.mrpAmount));
+    expect(await page.getByTestId('checkout-shipping').textContent()).toBe('Needs a shipping address');
+    expect(await page.getByTestId('checkout-total').textContent()).toBe('Needs a shipping address');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const card = await page.getByRole('complementary', { name: 'Order summary' }).boundingBox();
+    for (const id of ['promotion-remove', 'checkout-subtotal', 'checkout-total']) {
+      const box = (await page.getByTestId(id).boundingBox())!;
+      expect(box.x + box.width, `${id} inside the summary`).toBeLessThanOrEqual(card!.x + card!.width);
+    }
+
+    // The customer adds an address in Jaipur (as the Add address tile does) and comes back to the checkout.
+    const addressId = await addJaipurAddress(token, person);
+    // The figures the server works out for this stone to Jaipur, without and with the code.
+    const plain = await asCustomer<CheckoutQuoteResponse>('checkout-quote', token, { itemIds: [stone.id], shippingAddressId: addressId });
+    const quote = await asCustomer<CheckoutQuoteResponse>('checkout-quote', token, { itemIds: [stone.id], shippingAddressId: addressId, code: code.toLowerCase() });
+    // The demo shop ships within India for Rs. 150, free from Rs. 10,000; these stones are below it.
+    expect(plain).toMatchObject({ stones_amount: stone.amounts.mrpAmount, promotion: null, shipping_amount: 150, free_shipping_from: 10_000, zone: 'home' });
+    expect(quote.promotion).toMatchObject({ code, amount: discount });
+    expect(quote.shipping_amount).toBe(150);
+    const total = Math.round((stone.amounts.mrpAmount - discount + 150) * 100) / 100;
+    expect(quote.total_amount).toBe(total);
+    await page.reload();
+    await hydrated(page);
+
     // The address from the account is chosen: shipping to Jaipur is the shop's charge, with the free-shipping note.
     expect(await page.getByTestId('shipping-address-option').first().locator('input').isChecked()).toBe(true);
-    await explained(t, reads(page, 'checkout-total', shown(plain.total_amount)));
+    await explained(t, reads(page, 'checkout-total', shown(plain.total_amount!)));
     expect(await page.getByTestId('checkout-subtotal').textContent()).toBe(shown(stone.amounts.mrpAmount));
     expect(await page.getByTestId('checkout-shipping').textContent()).toBe(shown(150));
     expect(await page.getByTestId('checkout-free-shipping').textContent()).toBe(`Free shipping on orders of ${shown(10_000)} or more.`);

@@ -19,21 +19,32 @@ export async function latestCode(to: string): Promise<string> {
   return messages[0]!.code!;
 }
 
-/**
- * A new customer, registered with the codes from the outbox, with one address in Jaipur (shipping
- * and billing): answers their sign-in token and the address's id.
- */
-export async function newCustomer(person: { name: string; email: string; phone: string; password: string }): Promise<{ token: string; addressId: number }> {
+/** A new customer, registered with the codes from the outbox, with no address yet: answers their sign-in token. */
+export async function registerCustomer(person: { name: string; email: string; phone: string; password: string }): Promise<string> {
   const reg = await api<{ userId: number; regIdPhone: number; regIdEmail: number }>('register', {
     body: { name: person.name, country_code: 99, phone: person.phone, email: person.email, password: person.password, password_confirmation: person.password },
   });
   const { token } = await api<{ token: string }>('register-otp-verify', {
     body: { userId: reg.userId, regIdPhone: reg.regIdPhone, regIdEmail: reg.regIdEmail, phoneOtp: await latestCode(person.phone), emailOtp: await latestCode(person.email), isPhone: true },
   });
+  return token;
+}
+
+/** Saves an address in Jaipur (shipping and billing) for the customer: answers its id. */
+export async function addJaipurAddress(token: string, person: { name: string; phone: string }): Promise<number> {
   const { address } = await asCustomer<{ address: { id: number } }>('address-save', token, {
     address: { name: person.name, phone: person.phone, label: 'Home', countryId: 'IN', stateId: 'IN-RJ', cityId: 'Jaipur', address: '4 MI Road', landmark: 'Near the post office', locality: 'Ajmeri Gate', pincode: '302001' },
   });
-  return { token, addressId: address.id };
+  return address.id;
+}
+
+/**
+ * A new customer, registered with the codes from the outbox, with one address in Jaipur (shipping
+ * and billing): answers their sign-in token and the address's id.
+ */
+export async function newCustomer(person: { name: string; email: string; phone: string; password: string }): Promise<{ token: string; addressId: number }> {
+  const token = await registerCustomer(person);
+  return { token, addressId: await addJaipurAddress(token, person) };
 }
 
 /** The customer asks to return stones (order lines) of an order, with a reason, a comment and one small photo: answers the return's id. */

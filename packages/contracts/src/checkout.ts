@@ -188,7 +188,8 @@ export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;
 /** The checkout's figures for these stones shipped to this address of the customer, with the code they typed. */
 export const CheckoutQuoteBody = z.object({
   itemIds: ItemIds,
-  shippingAddressId: IdWithMessage('Select Or Create Address'),
+  /** Absent until the customer has an address: the stones and the code are quoted, shipping and the total wait for it. */
+  shippingAddressId: IdWithMessage('Select Or Create Address').optional(),
   /** The discount code the customer typed; empty or absent: none. */
   code: z.string().trim().max(30, 'A code must be at most 30 characters.').optional(),
 });
@@ -207,7 +208,8 @@ export type QuoteLine = z.infer<typeof QuoteLine>;
 /**
  * The Review Order lines, in rupees: the stones still available, the promotion the code takes off
  * (or why it does not apply), shipping to the address's zone, the total to pay and the GST it
- * includes (0 for a shop outside India).
+ * includes (0 for a shop outside India). Without an address, shipping, its zone, the total and the
+ * GST are null: they depend on where the stones go.
  */
 export const CheckoutQuoteResponse = z.object({
   lines: z.array(QuoteLine),
@@ -216,12 +218,12 @@ export const CheckoutQuoteResponse = z.object({
   promotion: z.object({ code: z.string(), amount: z.number(), label: z.string() }).nullable(),
   /** Why the code typed does not apply; null when it does or none was typed. */
   promotion_error: z.object({ code: z.enum(DISCOUNT_REFUSALS), message: z.string() }).nullable(),
-  shipping_amount: z.number(),
-  zone: z.enum(SHIPPING_ZONES),
+  shipping_amount: z.number().nullable(),
+  zone: z.enum(SHIPPING_ZONES).nullable(),
   /** The zone's free-from order value (rupees), when it has one. */
   free_shipping_from: z.number().nullable(),
-  total_amount: z.number(),
-  tax_included: z.number(),
+  total_amount: z.number().nullable(),
+  tax_included: z.number().nullable(),
 });
 export type CheckoutQuoteResponse = z.infer<typeof CheckoutQuoteResponse>;
 

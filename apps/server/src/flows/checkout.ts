@@ -20,13 +20,21 @@ export function checkoutFlows(db: Database, { orders, catalog, addresses, custom
      * the invoice will bill them (every rule is checked again there).
      */
     async quote(ctx: CustomerContext, body: CheckoutQuoteBody, now = new Date()): Promise<CheckoutQuoteResponse> {
-      const address = await addresses.findOwnAddress(ctx, body.shippingAddressId);
-      if (!address) throw ValidationError.field('shippingAddressId', 'Select Or Create Address');
+      const address = body.shippingAddressId === undefined ? null : await addresses.findOwnAddress(ctx, body.shippingAddressId);
+      if (body.shippingAddressId !== undefined && !address) throw ValidationError.field('shippingAddressId', 'Select Or Create Address');
       const found = new Map((await catalog.availablePrices(ctx, body.itemIds)).map((r) => [r.id, r]));
       const stones = body.itemIds.flatMap((id) => found.get(id) ?? []);
       const code = body.code?.trim() ?? '';
       const outcome = code && stones.length > 0 ? await discounts.evaluate(ctx, { code, lines: stones, customerId: ctx.actor.customerId, now }) : null;
       const applied = outcome?.applies ? outcome : null;
+      const lineFigures = stones.map((l, i) => ({ item_id: l.id, name: l.name, amount: l.pricePaise / 100, discount: (applied?.shares[i] ?? 0) / 100 }));
+      const promotion = applied ? { code: applied.discount.code, amount: applied.discountPaise / 100, label: applied.label } : null;
+      const promotionError = outcome && !outcome.applies ? { code: outcome.refusal, message: outcome.message } : null;
+      const stonesAmount = stones.reduce((sum, s) => sum + s.pricePaise, 0) / 100;
+      // Shipping, the total and the GST in it depend on where the stones go: they wait for an address.
+      if (!address) {
+        return { lines: lineFigures, stones_amount: stonesAmount, promotion, promotion_error: promotionError, shipping_amount: null, zone: null, free_shipping_from: null, total_amount: null, tax_included: null };
+      }
       const money = priceOrder(ctx.store, stones.map((s) => s.pricePaise), toSnapshot(address).country, applied?.discountPaise ?? 0);
       const taxes = new Map((await catalog.stoneTaxes(ctx, ctx.store.id, stones.map((s) => s.id))).map((s) => [s.itemId, s]));
       const lines = billedLines(stones.map((s, i) => {
@@ -36,10 +44,10 @@ export function checkoutFlows(db: Database, { orders, catalog, addresses, custom
       // The tax is the same whichever way it splits (CGST + SGST or IGST); a shop outside India issues receipts without GST.
       const taxPaise = ctx.store.isFromIndia ? lines.reduce((sum, l) => sum + l.pricePaise - lineTax(l.pricePaise, l.rateBp, false).taxablePaise, 0) : 0;
       return {
-        lines: stones.map((l, i) => ({ item_id: l.id, name: l.name, amount: l.pricePaise / 100, discount: (applied?.shares[i] ?? 0) / 100 })),
+        lines: lineFigures,
         stones_amount: money.stonesPaise / 100,
-        promotion: applied ? { code: applied.discount.code, amount: applied.discountPaise / 100, label: applied.label } : null,
-        promotion_error: outcome && !outcome.applies ? { code: outcome.refusal, message: outcome.message } : null,
+        promotion,
+        promotion_error: promotionError,
         shipping_amount: money.shippingPaise / 100, zone: money.zone,
         free_shipping_from: money.freeFromPaise === null ? null : money.freeFromPaise / 100,
         total_amount: money.totalPaise / 100, tax_included: taxPaise / 100,

@@ -6,14 +6,17 @@ import { INR, formatPrice, formatRate } from '../../../lib/money.ts';
  * stones, shipping (free, or the zone's charge), the promotion a code takes off, and the total with
  * the GST it includes. Rupees for a rupee shop; a shop showing dollars shows its dollars first, with
  * the rupees charged and the rate beside the total (payments are taken in rupees). Without an
- * address the shipping and total wait for one.
+ * address the stones and the promotion show; shipping and the total wait for one.
  */
 export function OrderTotals({ itemsTotal, count, currency, quote, pending }: {
   itemsTotal: number; count: number; currency: Currency; quote: CheckoutQuoteResponse | undefined; pending: boolean;
 }) {
   const shown = (rupees: number) => formatPrice(rupees, currency);
   const stones = quote?.stones_amount ?? itemsTotal;
-  const waiting = pending ? 'Working it out…' : 'Choose a shipping address';
+  // Shipping and the total depend on the address: until the quote has one they say what they wait for.
+  const shipped = quote && quote.shipping_amount !== null && quote.total_amount !== null
+    ? { zone: quote.zone, shipping: quote.shipping_amount, total: quote.total_amount, tax: quote.tax_included ?? 0, freeFrom: quote.free_shipping_from } : null;
+  const waiting = <span className="summary-card__waiting">{pending ? 'Working it out…' : 'Needs a shipping address'}</span>;
   return (
     <>
     <dl className="summary-card__rows" data-testid="checkout-totals">
@@ -22,26 +25,26 @@ export function OrderTotals({ itemsTotal, count, currency, quote, pending }: {
         <div><dt>Promotion ({quote.promotion.code})</dt><dd data-testid="checkout-promotion">-{shown(quote.promotion.amount)}</dd></div>
       )}
       <div>
-        <dt>Shipping{quote ? (quote.zone === 'home' ? ' (within the country)' : ' (international)') : ''}</dt>
-        <dd data-testid="checkout-shipping">{quote ? (quote.shipping_amount === 0 ? 'Free' : shown(quote.shipping_amount)) : waiting}</dd>
+        <dt>Shipping{shipped ? (shipped.zone === 'home' ? ' (within the country)' : ' (international)') : ''}</dt>
+        <dd data-testid="checkout-shipping">{shipped ? (shipped.shipping === 0 ? 'Free' : shown(shipped.shipping)) : waiting}</dd>
       </div>
-      {!quote ? (
+      {!shipped ? (
         <div className="summary-card__total"><dt>Order Total</dt><dd data-testid="checkout-total">{waiting}</dd></div>
       ) : currency.currency === 'INR' ? (
-        <div className="summary-card__total"><dt>Order Total</dt><dd data-testid="checkout-total">{formatPrice(quote.total_amount, INR)}</dd></div>
+        <div className="summary-card__total"><dt>Order Total</dt><dd data-testid="checkout-total">{formatPrice(shipped.total, INR)}</dd></div>
       ) : (
         <>
-          <div className="summary-card__total"><dt>Order Total</dt><dd data-testid="checkout-total-shown">{shown(quote.total_amount)}</dd></div>
-          <div className="summary-card__converted"><dt>Charged in rupees</dt><dd data-testid="checkout-total">{formatPrice(quote.total_amount, INR)}</dd></div>
+          <div className="summary-card__total"><dt>Order Total</dt><dd data-testid="checkout-total-shown">{shown(shipped.total)}</dd></div>
+          <div className="summary-card__converted"><dt>Charged in rupees</dt><dd data-testid="checkout-total">{formatPrice(shipped.total, INR)}</dd></div>
           <div className="summary-card__converted"><dt>Rate</dt><dd data-testid="checkout-rate">{formatRate(currency)}</dd></div>
         </>
       )}
-      {quote && quote.tax_included > 0 && (
-        <div className="summary-card__converted"><dt>Includes GST</dt><dd data-testid="checkout-tax">{formatPrice(quote.tax_included, INR)}</dd></div>
+      {shipped && shipped.tax > 0 && (
+        <div className="summary-card__converted"><dt>Includes GST</dt><dd data-testid="checkout-tax">{formatPrice(shipped.tax, INR)}</dd></div>
       )}
     </dl>
-    {quote && quote.shipping_amount > 0 && quote.free_shipping_from !== null && (
-      <p className="summary-card__note" data-testid="checkout-free-shipping">Free shipping on orders of {shown(quote.free_shipping_from)} or more.</p>
+    {shipped && shipped.shipping > 0 && shipped.freeFrom !== null && (
+      <p className="summary-card__note" data-testid="checkout-free-shipping">Free shipping on orders of {shown(shipped.freeFrom)} or more.</p>
     )}
     </>
   );

@@ -93,6 +93,7 @@ const EnvSchema = z.object({
   RECONCILE_REFUND_GIVE_UP_MINUTES: z.coerce.number().int().min(5).max(7 * 1440).default(30),
   RECONCILE_ORDER_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(48),
   ENQUIRY_LIMIT_PER_IP: z.coerce.number().int().min(1).default(5),
+  DISCOUNT_GUESSES_PER_CUSTOMER: z.coerce.number().int().min(1).default(10),
   IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(5000).default(1000),
   IMPORT_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   // Background jobs (lib/jobs.ts): how often a process looks for due ones, and how a message whose provider failed is tried again.
@@ -281,6 +282,8 @@ export interface CheckoutConfig {
   reconcile: ReconcileConfig;
   /** Enquiries per IP and store in each rate-limit window. */
   enquiryLimitPerIp: number;
+  /** Codes a shop does not have that one customer may try in each rate-limit window (guessing codes). */
+  discountGuessesPerCustomer: number;
 }
 
 /** Asking the payment provider about refunds and payments whose answer, callback and webhook were lost. */
@@ -385,6 +388,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
       reconcile: { seconds: e.RECONCILE_SECONDS, refundGiveUpMinutes: e.RECONCILE_REFUND_GIVE_UP_MINUTES, orderHours: e.RECONCILE_ORDER_HOURS },
       enquiryLimitPerIp: e.ENQUIRY_LIMIT_PER_IP,
+      discountGuessesPerCustomer: e.DISCOUNT_GUESSES_PER_CUSTOMER,
     },
     webConcurrency: e.WEB_CONCURRENCY,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },

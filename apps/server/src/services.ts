@@ -79,7 +79,7 @@ export function createServices({
   const catalogAdmin = createCatalogAdminService({ db, audit, media, changed: catalog.forget });
   const imports = createImportsService({ db });
   const invoices = createInvoicesService({ db });
-  const discounts = createDiscountsService({ db, audit, catalog, orders });
+  const discounts = createDiscountsService({ db, audit, catalog, orders, guesses: { max: config.checkout.discountGuessesPerCustomer, windowSeconds: config.auth.rateLimitWindowSeconds } });
   const staff = createStaffService({ db, config, auth, notifications, audit, stores });
   const seo = createSeoService({ site: config.site, catalog, content });
   /**

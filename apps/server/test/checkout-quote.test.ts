@@ -20,7 +20,7 @@ describe("the checkout's quote before an address is chosen", () => {
   const quote = (who: Shopper, body: object) => caller(t, 'a.test')('/api/checkout-quote', who, body);
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ DISCOUNT_GUESSES_PER_CUSTOMER: '3' });
     cast = await backOfficeStores(t, 'b-');
     shop = { store: cast.a, catalog: cast.catA, domain: 'a.test' };
     const rates = await admin(t, 'a.test', '/settings/shipping', { method: 'PUT', token: cast.tokens.owner, body: { home: { amount: 150, free_from: 10_000 }, abroad: { amount: 2_500, free_from: null } } });
@@ -73,5 +73,35 @@ describe("the checkout's quote before an address is chosen", () => {
     expect(placed.statusCode, placed.body).toBe(200);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, placed.json().orderId as number));
     expect(order!.totalPaise).toBe(465_000);
+  });
+
+  it('stops a customer who tries codes the shop does not have, whether the next one is right or not, and counts those tried at the order too', async () => {
+    const stone = await createStone(t.db, shop, { pricePaise: 500_000 });
+    const guesser = await createShopper(t.db, cast.a.id);
+    const home = (await insertAddress(t.db, cast.a.id, guesser.id)).id;
+    for (const guess of ['SAVE10', 'SAVE20']) {
+      const res = await quote(guesser, { itemIds: [stone.id], code: guess });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().promotion_error.code).toBe('discount_unknown');
+    }
+    // A real code tried meanwhile is not counted.
+    expect((await quote(guesser, { itemIds: [stone.id], code: 'FIRST10' })).json().promotion).toMatchObject({ code: 'FIRST10' });
+    // Placing an order with a code the shop does not have is refused, nothing is ordered, and it counts as the third try.
+    const order = await placeOrder(t, shop, guesser, [stone.id], home, { discountCode: 'SAVE30' });
+    expect(order.statusCode, order.body).toBe(409);
+    expect(order.json().code).toBe('discount_unknown');
+    // Now every code is refused until the window refills, the real one too (else the limit would tell it apart).
+    for (const c of ['SAVE40', 'FIRST10']) {
+      const res = await quote(guesser, { itemIds: [stone.id], code: c });
+      expect(res.statusCode, res.body).toBe(429);
+      expect(res.json().code).toBe('rate_limited');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const refusedOrder = await placeOrder(t, shop, guesser, [stone.id], home, { discountCode: 'FIRST10' });
+    expect(refusedOrder.statusCode).toBe(429);
+    // Without a code the customer still gets the figures and can order; another customer is not held back.
+    expect((await quote(guesser, { itemIds: [stone.id], shippingAddressId: home })).statusCode).toBe(200);
+    const other = await createShopper(t.db, cast.a.id);
+    expect((await quote(other, { itemIds: [stone.id], code: 'FIRST10' })).json().promotion).toMatchObject({ code: 'FIRST10' });
   });
 });

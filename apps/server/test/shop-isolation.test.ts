@@ -173,6 +173,10 @@ const cases: Record<string, { call: Case; read?: true; write?: true }> = {
   'customers.get': { call: (me, o) => t.app.services.customers.get(me.ctx, o.customerId), read: true },
   'customers.setBlocked': { call: (me, o) => t.app.services.customers.setBlocked(me.ctx, o.customerId, { reason: 'Taken over' }) },
 
+  // Codes tried are counted per shop and customer: another shop's customer id counts in this shop only.
+  'discounts.assertMayTryCode': { call: (me, o) => t.app.services.discounts.assertMayTryCode(me.ctx, o.customerId) },
+  'discounts.countUnknownCode': { call: (me, o) => t.app.services.discounts.countUnknownCode(me.ctx, o.customerId) },
+
   'auth.revokeAllTokens': { call: (me, o) => t.app.services.auth.revokeAllTokens(me.ctx, o.customerId) },
 
   'addresses.findOwnAddress': { call: (me, o) => t.app.services.addresses.findOwnAddress(me.customer, o.addressId), read: true },

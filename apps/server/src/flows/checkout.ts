@@ -1,7 +1,7 @@
 import type { CheckoutQuoteBody, CheckoutQuoteResponse, PlaceOrderBody, PlaceOrderResponse } from '@gemstore/contracts';
 import type { Database } from '@gemstore/db';
 import { type CustomerContext, within } from '../lib/context.ts';
-import { ValidationError } from '../lib/errors.ts';
+import { AppError, ValidationError } from '../lib/errors.ts';
 import { billedLines, priceOrder } from '../lib/order-totals.ts';
 import { lineTax } from '../modules/invoices/invoices.service.ts';
 import { toSnapshot } from '../modules/addresses/addresses.service.ts';
@@ -25,7 +25,9 @@ export function checkoutFlows(db: Database, { orders, catalog, addresses, custom
       const found = new Map((await catalog.availablePrices(ctx, body.itemIds)).map((r) => [r.id, r]));
       const stones = body.itemIds.flatMap((id) => found.get(id) ?? []);
       const code = body.code?.trim() ?? '';
+      if (code && stones.length > 0) await discounts.assertMayTryCode(ctx, ctx.actor.customerId);
       const outcome = code && stones.length > 0 ? await discounts.evaluate(ctx, { code, lines: stones, customerId: ctx.actor.customerId, now }) : null;
+      if (outcome && !outcome.applies && outcome.refusal === 'discount_unknown') await discounts.countUnknownCode(ctx, ctx.actor.customerId);
       const applied = outcome?.applies ? outcome : null;
       const lineFigures = stones.map((l, i) => ({ item_id: l.id, name: l.name, amount: l.pricePaise / 100, discount: (applied?.shares[i] ?? 0) / 100 }));
       const promotion = applied ? { code: applied.discount.code, amount: applied.discountPaise / 100, label: applied.label } : null;
@@ -66,6 +68,7 @@ export function checkoutFlows(db: Database, { orders, catalog, addresses, custom
       const billing = body.billingAddressId === undefined ? shipping : await addresses.findOwnAddress(ctx, body.billingAddressId);
       if (!billing) throw ValidationError.field('billingAddressId', 'Choose one of your addresses for billing.');
 
+      if (body.discountCode?.trim()) await discounts.assertMayTryCode(ctx, ctx.actor.customerId);
       let queued: QueuedMessage[] = [];
       const order = await db.transaction(async (tx) => {
         const t = within(ctx, tx);
@@ -96,6 +99,10 @@ export function checkoutFlows(db: Database, { orders, catalog, addresses, custom
         const event = await orders.recordEvent(t, { storeId: ctx.store.id, orderId: row.id, kind: 'placed', key: 'placed', actor: 'customer', at: row.placedOn });
         queued = await messages.queue(t, row, event);
         return row;
+      }).catch(async (e: unknown) => {
+        // A code the shop does not have counts against the customer's tries once the order's transaction is rolled back.
+        if (e instanceof AppError && e.code === 'discount_unknown') await discounts.countUnknownCode(ctx, ctx.actor.customerId);
+        throw e;
       });
       await messages.deliver(ctx, queued);
       return { url: `/pay?orderId=${order.id}`, orderId: order.id, orderNumber: orderNumberOf(order) };

@@ -4,6 +4,7 @@ import type { Database } from '@gemstore/db';
 import { executor, type RequestContext, type Scope, shopScope, type StaffContext, within } from '../../lib/context.ts';
 import { uniqueViolation } from '../../lib/db.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { assertUnderLimit, countHit, type Limit } from '../../lib/rate-limit.ts';
 import { shareDiscount } from '../../lib/order-totals.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { changedFields } from '../audit/audit.service.ts';
@@ -70,7 +71,16 @@ function toAdmin(d: DiscountRow, uses: number, now: Date): AdminDiscount {
  * their stones and what it takes off (the checkout flow asks again, with the code's row locked, as
  * the order is written).
  */
-export function createDiscountsService({ db, audit, catalog, orders }: { db: Database; audit: AuditService; catalog: CatalogService; orders: OrdersService }) {
+export function createDiscountsService({ db, audit, catalog, orders, guesses }: {
+  db: Database; audit: AuditService; catalog: CatalogService; orders: OrdersService;
+  /** How many codes the shop does not have one customer may try per window. */
+  guesses: { max: number; windowSeconds: number };
+}) {
+  /** A customer's codes that are not the shop's: counted so that codes cannot be found by trying them in turn. */
+  const guessLimit = (ctx: RequestContext, customerId: number): Limit => ({
+    key: `discount-guess:${ctx.store.id}:${customerId}`, ...guesses,
+    message: 'You have tried several codes this shop does not have. Please wait a while before trying another.',
+  });
   async function usesOf(ctx: RequestContext, id: number): Promise<number> {
     return (await orders.discountUses(ctx)).get(id) ?? 0;
   }
@@ -186,6 +196,14 @@ export function createDiscountsService({ db, audit, catalog, orders }: { db: Dat
 
     /** A refusal as place-order answers it. */
     refusalError: (o: Extract<DiscountOutcome, { applies: false }>) => new ConflictError(o.message, o.refusal),
+
+    /**
+     * Before a code is looked up: 429 once the customer has tried too many codes the shop does not
+     * have, whether the next one is right or not (else the limit would still tell a real code).
+     */
+    assertMayTryCode: (ctx: RequestContext, customerId: number) => assertUnderLimit(executor(db, ctx), guessLimit(ctx, customerId)),
+    /** Counts a code the shop does not have (outside the order's transaction, which a refusal rolls back). */
+    countUnknownCode: (ctx: RequestContext, customerId: number) => countHit(executor(db, ctx), guessLimit(ctx, customerId)),
   };
 }
 

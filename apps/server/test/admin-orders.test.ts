@@ -3,6 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { adminOrderRoutes } from '@gemstore/contracts';
 import { roleMay, STAFF_ROLES, type StaffRole } from '@gemstore/contracts/constants';
+import { formatRupees } from '@gemstore/contracts/format';
 import { auditLog, couriers, customers, items, orderEvents, orders, outboxMessages } from '@gemstore/db';
 import type { CustomerContext } from '../src/lib/context.ts';
 import { buildTestApp, systemContext, type TestApp } from './helper.ts';
@@ -162,6 +163,8 @@ describe('back-office orders', () => {
       ['placed', `Shopper ${asha.email.match(/shopper(\d+)/)![1]}`], ['paid', 'Sandbox payments'],
     ]);
     expect(order.timeline[1].detail).toContain(order.payments[0].provider_payment_id);
+    // Staff read money the back office's one way, on the timeline as beside it.
+    expect(order.timeline[1].detail).toBe(`${formatRupees(order.payments[0].amount)} · ${order.payments[0].provider_payment_id}`);
   });
 
   it('dispatches a paid order once: the customer sees the dispatch, the Return button and the step, and is told once by email', async () => {

@@ -1,5 +1,5 @@
 import type { OrderTimelineEntry } from '@gemstore/contracts';
-import { formatPaise } from '@gemstore/contracts/format';
+import { formatPaise, formatRupees } from '@gemstore/contracts/format';
 import type { OrderEventRow } from './orders.repo.ts';
 
 /**
@@ -39,14 +39,15 @@ const CUSTOMER_KINDS = new Set<OrderEventKind>([
 
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
-/** The step's facts in one line, for staff and customer alike. */
+/** The step's facts in one line, for staff and customer alike; money as each reads it elsewhere ("₹" in the back office, "Rs." for customers). */
 export function eventDetail(e: Pick<OrderEventRow, 'kind' | 'data' | 'returnId' | 'note'>, forCustomer = false): string {
   const d = e.data;
+  const money = (paise: unknown) => (typeof paise !== 'number' ? '' : forCustomer ? formatPaise(paise) : formatRupees(paise / 100));
   const ret = e.returnId ? `Return #${e.returnId}` : '';
   switch (e.kind as OrderEventKind) {
     case 'paid':
     case 'payment_flagged':
-      return [typeof d.amount_paise === 'number' ? formatPaise(d.amount_paise) : '', forCustomer ? '' : text(d.payment_id)].filter(Boolean).join(' · ');
+      return [money(d.amount_paise), forCustomer ? '' : text(d.payment_id)].filter(Boolean).join(' · ');
     case 'dispatched':
     case 'return_tracking':
     case 'return_picked_up':
@@ -56,7 +57,7 @@ export function eventDetail(e: Pick<OrderEventRow, 'kind' | 'data' | 'returnId' 
     case 'refund_started':
     case 'refund_processed':
     case 'refund_failed':
-      return [typeof d.amount_paise === 'number' ? formatPaise(d.amount_paise) : '', ret, forCustomer ? '' : text(d.provider_refund_id)].filter(Boolean).join(' · ');
+      return [money(d.amount_paise), ret, forCustomer ? '' : text(d.provider_refund_id)].filter(Boolean).join(' · ');
     default:
       return ret;
   }

@@ -1,11 +1,16 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Modal, Pagination, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, downloadInvoice, errorMessage } from '../../../lib/api.ts';
 import { formatDate, formatRupees, formatWhen } from '../../../lib/format.ts';
-
+import { DataTable } from '../../../components/DataTable.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { Fact } from '../../../components/Fact.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { Pager } from '../../../components/Pager.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
 
 /** The store's customers, searched by name, email or mobile number. */
 export function CustomersPage() {
@@ -13,35 +18,26 @@ export function CustomersPage() {
   const [q] = useDebouncedValue(text.trim(), 300);
   const [page, setPage] = useState(1);
   const list = useQuery({ queryKey: ['admin', 'customers', q, page], queryFn: () => api.adminCustomers({ query: { q, page } }) });
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.per_page)) : 1;
   return (
     <Stack maw={1100}>
-      <Title order={2}>Customers</Title>
+      <PageHeader title="Customers" />
       <TextInput
         label="Search" placeholder="Name, email or mobile number" maw={420} value={text}
         onChange={(e) => { setPage(1); setText(e.currentTarget.value); }}
       />
-      {list.isError && <Alert color="red">{errorMessage(list.error)}</Alert>}
-      <Table.ScrollContainer minWidth={600}>
-        <Table striped highlightOnHover aria-label="Customers">
-          <Table.Thead>
-            <Table.Tr><Table.Th>Name</Table.Th><Table.Th>Email</Table.Th><Table.Th>Mobile</Table.Th><Table.Th>Since</Table.Th><Table.Th /></Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data?.customers.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td><Anchor component={Link} to={`/customers/${c.id}`}>{c.name}</Anchor></Table.Td>
-                <Table.Td>{c.email ?? '—'}</Table.Td>
-                <Table.Td>{c.phone ?? '—'}</Table.Td>
-                <Table.Td>{formatDate(c.created_at)}</Table.Td>
-                <Table.Td>{c.blocked && <Badge color="red" variant="light">blocked</Badge>}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {list.data && list.data.customers.length === 0 && <Text c="dimmed">No customers found.</Text>}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+      <ErrorAlert error={list.error} />
+      <DataTable
+        label="Customers" striped highlightOnHover minWidth={600} rows={list.data?.customers} rowKey={(c) => c.id}
+        empty={<Text c="dimmed">No customers found.</Text>} headWhenEmpty
+        columns={[
+          { head: 'Name', cell: (c) => <Anchor component={Link} to={`/customers/${c.id}`}>{c.name}</Anchor> },
+          { head: 'Email', cell: (c) => c.email ?? '—' },
+          { head: 'Mobile', cell: (c) => c.phone ?? '—' },
+          { head: 'Since', cell: (c) => formatDate(c.created_at) },
+          { cell: (c) => c.blocked && <StatusBadge color="red">blocked</StatusBadge> },
+        ]}
+      />
+      <Pager of={list.data} page={page} onChange={setPage} />
     </Stack>
   );
 }
@@ -68,7 +64,7 @@ export function CustomerPage() {
   return (
     <Stack maw={1100}>
       <Anchor component={Link} to="/customers" size="sm">← Customers</Anchor>
-      {page.isError && <Alert color="red">{errorMessage(page.error)}</Alert>}
+      <ErrorAlert error={page.error} />
       {data && c && (
         <>
           <Group justify="space-between" wrap="wrap">
@@ -81,7 +77,7 @@ export function CustomerPage() {
               : <Button color="red" variant="light" onClick={() => setBlocking(true)}>Block customer</Button>}
           </Group>
           {problem && <Alert color="red" role="alert" withCloseButton onClose={() => setProblem(null)}>{problem}</Alert>}
-          {(block.isError || unblock.isError) && <Alert color="red" role="alert">{errorMessage(block.error ?? unblock.error)}</Alert>}
+          <ErrorAlert error={block.error ?? unblock.error} role="alert" />
           {c.blocked && (
             <Alert color="red" title="This customer is blocked">
               Blocked on {formatWhen(c.blocked_at!)}: they cannot sign in or order.{c.blocked_reason ? ` Reason: ${c.blocked_reason}` : ''}
@@ -89,39 +85,28 @@ export function CustomerPage() {
           )}
           <Card withBorder>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Text size="sm"><b>Email:</b> {c.email ?? '—'}</Text>
-              <Text size="sm"><b>Mobile:</b> {c.phone ?? '—'}</Text>
-              <Text size="sm"><b>Customer since:</b> {formatDate(c.created_at)}{c.verified ? '' : ' (not verified)'}</Text>
+              <Fact label="Email">{c.email ?? '—'}</Fact>
+              <Fact label="Mobile">{c.phone ?? '—'}</Fact>
+              <Fact label="Customer since">{formatDate(c.created_at)}{c.verified ? '' : ' (not verified)'}</Fact>
             </SimpleGrid>
           </Card>
 
           <Title order={3}>Orders</Title>
-          {data.orders.length === 0 ? <Text c="dimmed">No orders yet.</Text> : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped aria-label="Orders">
-              <Table.Thead><Table.Tr><Table.Th>Order</Table.Th><Table.Th>Placed</Table.Th><Table.Th>Status</Table.Th><Table.Th>Stones</Table.Th><Table.Th>Total</Table.Th><Table.Th /></Table.Tr></Table.Thead>
-              <Table.Tbody>
-                {data.orders.map((o) => (
-                  <Table.Tr key={o.id}>
-                    <Table.Td><Anchor component={Link} to={`/orders/${o.id}`}>{o.order_number}</Anchor></Table.Td>
-                    <Table.Td>{formatDate(o.placed_on)}</Table.Td>
-                    <Table.Td>
-                      {o.stage_label}
-                      {o.refund_pending && <Badge ml="xs" color="orange" variant="light">refund owed</Badge>}
-                    </Table.Td>
-                    <Table.Td>{o.total_qty}</Table.Td>
-                    <Table.Td>{formatRupees(o.total_amount)}</Table.Td>
-                    <Table.Td>
-                      {o.status === 'paid' && (
-                        <Button size="compact-xs" variant="subtle" onClick={() => downloadInvoice(o.id).catch((err: unknown) => setProblem(errorMessage(err)))}>Invoice</Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          )}
+          <DataTable
+            label="Orders" striped minWidth={560} rows={data.orders} rowKey={(o) => o.id} empty={<Text c="dimmed">No orders yet.</Text>}
+            columns={[
+              { head: 'Order', cell: (o) => <Anchor component={Link} to={`/orders/${o.id}`}>{o.order_number}</Anchor> },
+              { head: 'Placed', cell: (o) => formatDate(o.placed_on) },
+              { head: 'Status', cell: (o) => <>{o.stage_label}{o.refund_pending && <StatusBadge ml="xs" color="orange">refund owed</StatusBadge>}</> },
+              { head: 'Stones', cell: (o) => o.total_qty },
+              { head: 'Total', cell: (o) => formatRupees(o.total_amount) },
+              {
+                cell: (o) => o.status === 'paid' && (
+                  <Button size="compact-xs" variant="subtle" onClick={() => downloadInvoice(o.id).catch((err: unknown) => setProblem(errorMessage(err)))}>Invoice</Button>
+                ),
+              },
+            ]}
+          />
 
           <Title order={3}>Addresses</Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -136,20 +121,16 @@ export function CustomerPage() {
           {data.addresses.length === 0 && <Text c="dimmed">No addresses.</Text>}
 
           <Title order={3}>Returns</Title>
-          {data.returns.length === 0 ? <Text c="dimmed">No returns.</Text> : (
-            <Table striped aria-label="Returns">
-              <Table.Thead><Table.Tr><Table.Th>Return</Table.Th><Table.Th>Order</Table.Th><Table.Th>Requested</Table.Th><Table.Th>Reason</Table.Th><Table.Th>Status</Table.Th></Table.Tr></Table.Thead>
-              <Table.Tbody>
-                {data.returns.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td><Anchor component={Link} to={`/returns/${r.id}`}>#{r.id}</Anchor></Table.Td>
-                    <Table.Td><Anchor component={Link} to={`/orders/${r.order_id}`}>{r.order_number}</Anchor></Table.Td><Table.Td>{formatDate(r.placed_on)}</Table.Td>
-                    <Table.Td>{r.reason}</Table.Td><Table.Td>{r.status}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
+          <DataTable
+            label="Returns" striped rows={data.returns} rowKey={(r) => r.id} empty={<Text c="dimmed">No returns.</Text>}
+            columns={[
+              { head: 'Return', cell: (r) => <Anchor component={Link} to={`/returns/${r.id}`}>#{r.id}</Anchor> },
+              { head: 'Order', cell: (r) => <Anchor component={Link} to={`/orders/${r.order_id}`}>{r.order_number}</Anchor> },
+              { head: 'Requested', cell: (r) => formatDate(r.placed_on) },
+              { head: 'Reason', cell: (r) => r.reason },
+              { head: 'Status', cell: (r) => r.status },
+            ]}
+          />
 
           <Modal opened={blocking} onClose={() => setBlocking(false)} title={`Block ${c.name}?`}>
             <Stack>

@@ -1,16 +1,22 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Pagination, SegmentedControl, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminEnquiry } from '@gemstore/contracts';
 import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
 import { formatWhen } from '../../../lib/format.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { Fact } from '../../../components/Fact.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { Pager } from '../../../components/Pager.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
 
 const STATUS_COLOURS: Record<AdminEnquiry['status'], string> = { new: 'blue', replied: 'yellow', handled: 'gray' };
 type Filter = 'open' | 'handled' | 'all';
 
 export function EnquiryStatus({ status }: { status: AdminEnquiry['status'] }) {
-  return <Badge color={STATUS_COLOURS[status]} variant="light">{status}</Badge>;
+  return <StatusBadge color={STATUS_COLOURS[status]}>{status}</StatusBadge>;
 }
 
 /** The footer form's enquiries, open ones first in view. */
@@ -18,37 +24,27 @@ export function EnquiriesPage() {
   const [status, setStatus] = useState<Filter>('open');
   const [page, setPage] = useState(1);
   const list = useQuery({ queryKey: ['admin', 'enquiries', status, page], queryFn: () => api.adminEnquiries({ query: { status, page } }) });
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.per_page)) : 1;
   return (
     <Stack maw={1100}>
-      <Group justify="space-between">
-        <Title order={2}>Enquiries</Title>
+      <PageHeader title="Enquiries">
         {list.data && <Text c="dimmed" size="sm">{list.data.open} open</Text>}
-      </Group>
+      </PageHeader>
       <SegmentedControl
         w="fit-content" value={status} onChange={(v) => { setPage(1); setStatus(v as Filter); }}
         data={[{ value: 'open', label: 'Open' }, { value: 'handled', label: 'Handled' }, { value: 'all', label: 'All' }]}
       />
-      {list.isError && <Alert color="red">{errorMessage(list.error)}</Alert>}
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover aria-label="Enquiries">
-          <Table.Thead>
-            <Table.Tr><Table.Th>Received</Table.Th><Table.Th>From</Table.Th><Table.Th>Message</Table.Th><Table.Th>Status</Table.Th></Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data?.enquiries.map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td>{formatWhen(e.created_at)}</Table.Td>
-                <Table.Td><Anchor component={Link} to={`/enquiries/${e.id}`}>{e.name}</Anchor><Text size="xs" c="dimmed">{e.email}</Text></Table.Td>
-                <Table.Td><Text size="sm" lineClamp={2}>{e.excerpt}</Text></Table.Td>
-                <Table.Td><EnquiryStatus status={e.status} /></Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {list.data && list.data.enquiries.length === 0 && <Text c="dimmed">No enquiries here.</Text>}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+      <ErrorAlert error={list.error} />
+      <DataTable
+        label="Enquiries" striped highlightOnHover minWidth={640} rows={list.data?.enquiries} rowKey={(e) => e.id}
+        empty={<Text c="dimmed">No enquiries here.</Text>} headWhenEmpty
+        columns={[
+          { head: 'Received', cell: (e) => formatWhen(e.created_at) },
+          { head: 'From', cell: (e) => <><Anchor component={Link} to={`/enquiries/${e.id}`}>{e.name}</Anchor><Text size="xs" c="dimmed">{e.email}</Text></> },
+          { head: 'Message', cell: (e) => <Text size="sm" lineClamp={2}>{e.excerpt}</Text> },
+          { head: 'Status', cell: (e) => <EnquiryStatus status={e.status} /> },
+        ]}
+      />
+      <Pager of={list.data} page={page} onChange={setPage} />
     </Stack>
   );
 }
@@ -79,7 +75,7 @@ export function EnquiryPage() {
   return (
     <Stack maw={760}>
       <Anchor component={Link} to="/enquiries" size="sm">← Enquiries</Anchor>
-      {enquiry.isError && <Alert color="red">{errorMessage(enquiry.error)}</Alert>}
+      <ErrorAlert error={enquiry.error} />
       {e && (
         <>
           <Group justify="space-between" wrap="wrap">
@@ -88,8 +84,8 @@ export function EnquiryPage() {
           </Group>
           <Card withBorder>
             <Stack gap={4}>
-              <Text size="sm"><b>Email:</b> <Anchor href={`mailto:${e.email}`}>{e.email}</Anchor></Text>
-              <Text size="sm"><b>Phone:</b> {e.phone}</Text>
+              <Fact label="Email"><Anchor href={`mailto:${e.email}`}>{e.email}</Anchor></Fact>
+              <Fact label="Phone">{e.phone}</Fact>
               <Text size="sm" c="dimmed">Received {formatWhen(e.created_at)}</Text>
               <Text mt="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="enquiry-message">{e.message}</Text>
             </Stack>

@@ -1,10 +1,15 @@
-import { Alert, Badge, Button, Group, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminNewsletterQuery, NewsletterStatus } from '@gemstore/contracts';
 import { api, callUrl, downloadFile, errorMessage, routes } from '../../../lib/api.ts';
 import { formatCount, formatDate } from '../../../lib/format.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { Pager } from '../../../components/Pager.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
 
 const STATUS_LABELS: Record<NewsletterStatus, { label: string; color: string }> = {
   confirmed: { label: 'Subscribed', color: 'green' },
@@ -24,7 +29,6 @@ export function NewsletterPage() {
   const [exporting, setExporting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const list = useQuery({ queryKey: ['admin', 'newsletter', status, q, page], queryFn: () => api.adminNewsletter({ query: { status, q, page } }) });
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.per_page)) : 1;
   const counts = list.data?.counts;
   const exportCsv = async () => {
     setExporting(true); setProblem(null);
@@ -38,10 +42,9 @@ export function NewsletterPage() {
   };
   return (
     <Stack maw={1000}>
-      <Group justify="space-between">
-        <Title order={2}>Newsletter</Title>
+      <PageHeader title="Newsletter">
         <Button variant="light" loading={exporting} onClick={() => void exportCsv()}>Export subscribers (CSV)</Button>
-      </Group>
+      </PageHeader>
       {counts && (
         <Text size="sm" c="dimmed" data-testid="newsletter-counts">
           {formatCount(counts.confirmed, 'subscriber')} · {formatCount(counts.pending, 'address', 'addresses')} not confirmed yet · {formatCount(counts.unsubscribed, 'unsubscribe')}.
@@ -56,27 +59,19 @@ export function NewsletterPage() {
         />
         <TextInput label="Search" placeholder="Part of an address" maw={320} value={text} onChange={(e) => { setPage(1); setText(e.currentTarget.value); }} />
       </Group>
-      {list.isError && <Alert color="red">{errorMessage(list.error)}</Alert>}
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped aria-label="Newsletter addresses">
-          <Table.Thead>
-            <Table.Tr><Table.Th>Email</Table.Th><Table.Th>Status</Table.Th><Table.Th>Signed up</Table.Th><Table.Th>Confirmed</Table.Th><Table.Th>Unsubscribed</Table.Th></Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data?.subscribers.map((s) => (
-              <Table.Tr key={s.email}>
-                <Table.Td>{s.email}</Table.Td>
-                <Table.Td><Badge variant="light" color={STATUS_LABELS[s.status].color}>{STATUS_LABELS[s.status].label}</Badge></Table.Td>
-                <Table.Td>{formatDate(s.created_at)}</Table.Td>
-                <Table.Td>{s.confirmed_at ? formatDate(s.confirmed_at) : '—'}</Table.Td>
-                <Table.Td>{s.unsubscribed_at ? formatDate(s.unsubscribed_at) : '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {list.data && list.data.subscribers.length === 0 && <Text c="dimmed">No addresses here.</Text>}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+      <ErrorAlert error={list.error} />
+      <DataTable
+        label="Newsletter addresses" striped minWidth={560} rows={list.data?.subscribers} rowKey={(s) => s.email}
+        empty={<Text c="dimmed">No addresses here.</Text>} headWhenEmpty
+        columns={[
+          { head: 'Email', cell: (s) => s.email },
+          { head: 'Status', cell: (s) => <StatusBadge color={STATUS_LABELS[s.status].color}>{STATUS_LABELS[s.status].label}</StatusBadge> },
+          { head: 'Signed up', cell: (s) => formatDate(s.created_at) },
+          { head: 'Confirmed', cell: (s) => (s.confirmed_at ? formatDate(s.confirmed_at) : '—') },
+          { head: 'Unsubscribed', cell: (s) => (s.unsubscribed_at ? formatDate(s.unsubscribed_at) : '—') },
+        ]}
+      />
+      <Pager of={list.data} page={page} onChange={setPage} />
     </Stack>
   );
 }

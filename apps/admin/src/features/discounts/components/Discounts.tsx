@@ -1,9 +1,13 @@
-import { Alert, Badge, Button, Group, MultiSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { AdminDiscount, DiscountFields } from '@gemstore/contracts';
 import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
 import { formatDate, formatNumber, formatRupees } from '../../../lib/format.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
 
 const key = ['admin', 'discounts'] as const;
 
@@ -43,7 +47,7 @@ export function DiscountsPage() {
     onSuccess: (data) => done(data.message),
   });
   const errors = fieldErrors(save.error);
-  if (!list.data) return list.isError ? <Alert color="red">{errorMessage(list.error)}</Alert> : null;
+  if (!list.data) return <ErrorAlert error={list.error} />;
   const gemTypes = list.data.gem_types;
   const typeNames = new Map(gemTypes.map((g) => [g.id, g.name]));
 
@@ -65,13 +69,12 @@ export function DiscountsPage() {
 
   return (
     <Stack maw={1000}>
-      <Group justify="space-between">
-        <Title order={2}>Discounts</Title>
+      <PageHeader title="Discounts">
         {!editing && <Button onClick={() => { save.reset(); setEditing({ id: null, draft: blank() }); }}>Add a code</Button>}
-      </Group>
+      </PageHeader>
       <Text c="dimmed" size="sm">Customers enter a code at checkout. Dates are India dates, both days included. A use is given back when its order lapses unpaid or is cancelled.</Text>
       {notice && <Alert color="green" role="status">{notice}</Alert>}
-      {pause.isError && <Alert color="red" role="alert">{errorMessage(pause.error)}</Alert>}
+      <ErrorAlert error={pause.error} role="alert" />
 
       {editing && (
         <form onSubmit={onSubmit} aria-label={editing.id === null ? 'New discount code' : 'Edit discount code'}>
@@ -106,39 +109,36 @@ export function DiscountsPage() {
         </form>
       )}
 
-      {list.data.discounts.length === 0 ? <Text>No discount codes yet.</Text> : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table aria-label="Discount codes">
-            <Table.Thead>
-              <Table.Tr><Table.Th>Code</Table.Th><Table.Th>Discount</Table.Th><Table.Th>Minimum</Table.Th><Table.Th>Dates</Table.Th><Table.Th>Gem types</Table.Th><Table.Th>Used</Table.Th><Table.Th>Status</Table.Th><Table.Th /></Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.discounts.map((d) => (
-                <Table.Tr key={d.id}>
-                  <Table.Td ff="monospace">{d.code}</Table.Td>
-                  <Table.Td>{offShown(d)}</Table.Td>
-                  <Table.Td>{d.min_order > 0 ? formatRupees(d.min_order) : 'Any order'}</Table.Td>
-                  <Table.Td>{dayShown(d.starts_on)} – {d.ends_on ? dayShown(d.ends_on) : 'no end'}</Table.Td>
-                  <Table.Td>{d.product_ids.length ? d.product_ids.map((id) => typeNames.get(id) ?? '').join(', ') : 'All'}</Table.Td>
-                  <Table.Td>
-                    {formatNumber(d.uses)}{d.max_uses !== null ? ` of ${formatNumber(d.max_uses)}` : ''}
-                    {d.max_uses_per_customer !== null && <Text size="xs" c="dimmed">{formatNumber(d.max_uses_per_customer)} per customer</Text>}
-                  </Table.Td>
-                  <Table.Td><Badge color={STATUS_COLOURS[d.status_label] ?? 'gray'} variant="light">{d.status_label}</Badge></Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => { save.reset(); setEditing({ id: d.id, draft: draftOf(d) }); }}>Edit</Button>
-                      <Button size="xs" variant="default" loading={pause.isPending && pause.variables?.id === d.id} onClick={() => pause.mutate({ id: d.id, paused: !d.paused })}>
-                        {d.paused ? 'Resume' : 'Pause'}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        label="Discount codes" minWidth={760} rows={list.data.discounts} rowKey={(d) => d.id} empty={<Text>No discount codes yet.</Text>}
+        columns={[
+          { head: 'Code', cell: (d) => d.code, td: { ff: 'monospace' } },
+          { head: 'Discount', cell: offShown },
+          { head: 'Minimum', cell: (d) => (d.min_order > 0 ? formatRupees(d.min_order) : 'Any order') },
+          { head: 'Dates', cell: (d) => <>{dayShown(d.starts_on)} – {d.ends_on ? dayShown(d.ends_on) : 'no end'}</> },
+          { head: 'Gem types', cell: (d) => (d.product_ids.length ? d.product_ids.map((id) => typeNames.get(id) ?? '').join(', ') : 'All') },
+          {
+            head: 'Used',
+            cell: (d) => (
+              <>
+                {formatNumber(d.uses)}{d.max_uses !== null ? ` of ${formatNumber(d.max_uses)}` : ''}
+                {d.max_uses_per_customer !== null && <Text size="xs" c="dimmed">{formatNumber(d.max_uses_per_customer)} per customer</Text>}
+              </>
+            ),
+          },
+          { head: 'Status', cell: (d) => <StatusBadge color={STATUS_COLOURS[d.status_label] ?? 'gray'}>{d.status_label}</StatusBadge> },
+          {
+            cell: (d) => (
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" variant="default" onClick={() => { save.reset(); setEditing({ id: d.id, draft: draftOf(d) }); }}>Edit</Button>
+                <Button size="xs" variant="default" loading={pause.isPending && pause.variables?.id === d.id} onClick={() => pause.mutate({ id: d.id, paused: !d.paused })}>
+                  {d.paused ? 'Resume' : 'Pause'}
+                </Button>
+              </Group>
+            ),
+          },
+        ]}
+      />
     </Stack>
   );
 }

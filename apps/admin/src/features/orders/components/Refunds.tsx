@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { AdminReturnSummary } from '@gemstore/contracts';
@@ -8,6 +8,9 @@ import { dashboardKey, orderKey, ordersKey, refundsKey, returnKey, returnsKey } 
 import { Section } from './order-parts.tsx';
 import { RefundPaymentButton, RefundsTable } from './refund-actions.tsx';
 import { returnColor } from '../../../lib/statuses.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
 
 /**
  * Refunds a received return's stones in one click (Refunded). The server keys a return's refund
@@ -43,8 +46,8 @@ export function RefundsPage() {
   const d = view.data;
   return (
     <Stack maw={1100}>
-      <Title order={2}>Refunds</Title>
-      {view.isError && <Alert color="red" role="alert">{errorMessage(view.error)}</Alert>}
+      <PageHeader title="Refunds" />
+      <ErrorAlert error={view.error} role="alert" />
       {!d && !view.isError && <Loader />}
       {d && (
         <>
@@ -88,7 +91,7 @@ export function RefundsPage() {
                 <Stack gap={0} style={{ minWidth: 0 }}>
                   <Group gap="xs">
                     <Anchor component={Link} to={`/returns/${r.id}`} fw={600}>Return #{r.id}</Anchor>
-                    <Badge size="sm" variant="light" color={returnColor(r.status)}>{r.status_label}</Badge>
+                    <StatusBadge size="sm" color={returnColor(r.status)}>{r.status_label}</StatusBadge>
                   </Group>
                   <Text size="sm">
                     {r.customer.name || 'Customer'} · <Anchor component={Link} to={`/orders/${r.order_id}`} size="sm">order {r.order_number}</Anchor>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +9,8 @@ import { formatCount, formatRupees, formatWhen } from '../../../lib/format.ts';
 import { dashboardKey, orderKey, ordersKey, refundsKey, returnsKey } from '../../../lib/query-keys.ts';
 import { newRefundKey } from '../refund-key.ts';
 import { refundColor } from '../../../lib/statuses.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
 
 /** Whether the signed-in member may refund (the server refuses the others anyway). */
 export function useMayRefund(): boolean {
@@ -145,7 +147,6 @@ function RefundStonesForm({ order, onClose }: { order: AdminOrder; onClose: () =
 
 /** Refunds as staff read them: when, what, how much, where it stands with the provider. */
 export function RefundsTable({ refunds, withOrder = false, label }: { refunds: AdminRefund[]; withOrder?: boolean; label: string }) {
-  if (refunds.length === 0) return <Text size="sm" c="dimmed">No refunds yet.</Text>;
   const what = (r: AdminRefund) => (
     <>
       {r.kind === 'payment' ? 'A payment owed back' : formatCount(r.line_ids.length, 'stone')}
@@ -154,18 +155,23 @@ export function RefundsTable({ refunds, withOrder = false, label }: { refunds: A
   );
   const status = (r: AdminRefund) => (
     <>
-      <Badge color={refundColor(r.status)} variant="light" data-testid="refund-status">{r.status_label}</Badge>
+      <StatusBadge color={refundColor(r.status)} data-testid="refund-status">{r.status_label}</StatusBadge>
       {r.failure_reason && <Text size="xs" c="red">{r.failure_reason}</Text>}
     </>
   );
+  const orderLink = (r: AdminRefund) => <Anchor component={Link} to={`/orders/${r.order_id}`} size="sm">{r.order_number}</Anchor>;
   return (
-    <>
-      <Stack hiddenFrom="sm" gap="sm" aria-label={label} role="list">
-        {refunds.map((r) => (
-          <Group key={r.id} role="listitem" justify="space-between" align="start" wrap="nowrap" data-testid="refund-card" data-refund-id={r.id}>
+    <DataTable
+      label={label} verticalSpacing="xs" minWidth={withOrder ? 720 : 520} rows={refunds} rowKey={(r) => r.id}
+      empty={<Text size="sm" c="dimmed">No refunds yet.</Text>}
+      rowProps={(r) => ({ 'data-testid': 'refund-row', 'data-refund-id': r.id })}
+      cards={{
+        label, gap: 'sm', role: 'list',
+        render: (r) => (
+          <Group role="listitem" justify="space-between" align="start" wrap="nowrap" data-testid="refund-card" data-refund-id={r.id}>
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Text size="sm">
-                {withOrder && <><Anchor component={Link} to={`/orders/${r.order_id}`} size="sm">{r.order_number}</Anchor>{' · '}</>}{what(r)}
+                {withOrder && <>{orderLink(r)}{' · '}</>}{what(r)}
               </Text>
               {r.reason && <Text size="xs" c="dimmed">{r.reason}</Text>}
               <Text size="xs" c="dimmed">{formatWhen(r.created_at)}</Text>
@@ -176,33 +182,24 @@ export function RefundsTable({ refunds, withOrder = false, label }: { refunds: A
               {status(r)}
             </Stack>
           </Group>
-        ))}
-      </Stack>
-      <Table.ScrollContainer minWidth={withOrder ? 720 : 520} visibleFrom="sm">
-        <Table aria-label={label} verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Started</Table.Th>{withOrder && <Table.Th>Order</Table.Th>}<Table.Th>For</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th><Table.Th>Status</Table.Th><Table.Th>Provider's id</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {refunds.map((r) => (
-              <Table.Tr key={r.id} data-testid="refund-row" data-refund-id={r.id}>
-                <Table.Td><Text size="sm">{formatWhen(r.created_at)}</Text></Table.Td>
-                {withOrder && <Table.Td><Anchor component={Link} to={`/orders/${r.order_id}`} size="sm">{r.order_number}</Anchor></Table.Td>}
-                <Table.Td>
-                  <Text size="sm">{what(r)}</Text>
-                  {r.reason && <Text size="xs" c="dimmed">{r.reason}</Text>}
-                </Table.Td>
-                <Table.Td ta="right"><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatRupees(r.amount)}</Text></Table.Td>
-                <Table.Td>{status(r)}</Table.Td>
-                <Table.Td><Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>{r.provider_refund_id ?? '—'}</Text></Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </>
+        ),
+      }}
+      columns={[
+        { head: 'Started', cell: (r) => <Text size="sm">{formatWhen(r.created_at)}</Text> },
+        ...(withOrder ? [{ head: 'Order', cell: orderLink }] : []),
+        {
+          head: 'For',
+          cell: (r) => (
+            <>
+              <Text size="sm">{what(r)}</Text>
+              {r.reason && <Text size="xs" c="dimmed">{r.reason}</Text>}
+            </>
+          ),
+        },
+        { head: 'Amount', align: 'right', cell: (r) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatRupees(r.amount)}</Text> },
+        { head: 'Status', cell: status },
+        { head: "Provider's id", cell: (r) => <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>{r.provider_refund_id ?? '—'}</Text> },
+      ]}
+    />
   );
 }

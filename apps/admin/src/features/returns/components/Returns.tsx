@@ -1,9 +1,9 @@
 import {
-  Alert, Anchor, Badge, Button, Card, Grid, Group, Image, Modal, Pagination, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title,
+  Alert, Anchor, Button, Grid, Group, Image, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title,
 } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { ReturnStatus, AdminReturn, AdminReturnResponse, AdminReturnStatusBody, AdminReturnSummary } from '@gemstore/contracts';
 import { ORDER_STAGE_LABELS } from '@gemstore/contracts/constants';
 import { ApiError, api, errorMessage, fieldErrors } from '../../../lib/api.ts';
@@ -12,6 +12,12 @@ import { dashboardKey, orderKey, ordersKey, refundsKey, returnKey, returnsKey } 
 import { Section, StepTimeline, StoneLine } from '../../orders/components/order-parts.tsx';
 import { useMayRefund } from '../../orders/components/refund-actions.tsx';
 import { refundColor, returnColor } from '../../../lib/statuses.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RowCard } from '../../../components/RowCard.tsx';
+import { Pager } from '../../../components/Pager.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { CourierSelect, TrackingNumber } from '../../settings/components/courier-fields.tsx';
 
 type Filter = ReturnStatus | 'open' | 'all';
@@ -29,8 +35,8 @@ const FILTERS: { value: Filter; label: string }[] = [
 ];
 const isFilter = (v: string | null): v is Filter => FILTERS.some((f) => f.value === v);
 
-function StatusBadge({ status, label, size }: { status: string; label: string; size?: 'sm' | 'lg' }) {
-  return <Badge color={returnColor(status)} variant="light" size={size} data-testid="return-status">{label}</Badge>;
+function ReturnBadge({ status, label, size }: { status: string; label: string; size?: 'sm' | 'lg' }) {
+  return <StatusBadge color={returnColor(status)} size={size} data-testid="return-status">{label}</StatusBadge>;
 }
 
 const stones = (n: number) => formatCount(n, 'stone');
@@ -38,75 +44,62 @@ const contactLine = (c: AdminReturnSummary['customer']) => [c.email, c.phone].fi
 
 /** The return requests: by status (waiting for a decision unless another view is chosen), oldest first, with pages. */
 export function ReturnsPage() {
-  const navigate = useNavigate();
   // The view lives in the address, so the dashboard can link to a view and the back button returns to it.
   const [params, setParams] = useSearchParams();
   const filter: Filter = isFilter(params.get('status')) ? params.get('status') as Filter : 'requested';
   const [page, setPage] = useState(1);
   const query = { ...(filter === 'all' ? {} : { status: filter }), page };
   const list = useQuery({ queryKey: [...returnsKey, query], queryFn: () => api.adminReturns({ query }), placeholderData: keepPreviousData });
-  const rows = list.data?.data ?? [];
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.per_page)) : 1;
 
   return (
     <Stack maw={1200}>
-      <Title order={2}>Returns</Title>
+      <PageHeader title="Returns" />
       <Select
         label="Show" w={{ base: '100%', sm: 300 }} data={FILTERS} value={filter} allowDeselect={false}
         onChange={(v) => { setPage(1); setParams(v && v !== 'requested' ? { status: v } : {}); }}
       />
-      {list.isError && <Alert color="red" role="alert">{errorMessage(list.error)}</Alert>}
+      <ErrorAlert error={list.error} role="alert" />
 
-      <Stack hiddenFrom="sm" gap="xs" aria-label="Returns">
-        {rows.map((r) => (
-          <Card key={r.id} withBorder padding="sm" component={Link} to={`/returns/${r.id}`} data-testid="return-card" data-return-id={r.id}>
-            <Group justify="space-between" wrap="nowrap">
-              <Text fw={600}>Return #{r.id}</Text>
-              <Text fw={600}>{formatRupees(r.value)}</Text>
-            </Group>
-            <Text size="sm">{r.customer.name || 'Customer'} · order {r.order_number}</Text>
-            <Text size="xs" c="dimmed">{r.reason_label} · {stones(r.total_qty)} · {formatCount(r.photos, 'photo')}</Text>
-            <Group justify="space-between" mt={6}>
-              <StatusBadge status={r.status} label={r.status_label} />
-              <Text size="xs" c="dimmed">{formatWhen(r.placed_on)}</Text>
-            </Group>
-          </Card>
-        ))}
-      </Stack>
-
-      <Table.ScrollContainer minWidth={860} visibleFrom="sm">
-        <Table striped highlightOnHover aria-label="Returns">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Return</Table.Th><Table.Th>Requested</Table.Th><Table.Th>Order</Table.Th><Table.Th>Customer</Table.Th>
-              <Table.Th>Reason</Table.Th><Table.Th>Stones</Table.Th><Table.Th ta="right">Value</Table.Th><Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.id} data-testid="return-row" data-return-id={r.id} style={{ cursor: 'pointer' }} onClick={() => navigate(`/returns/${r.id}`)}>
-                <Table.Td><Anchor component={Link} to={`/returns/${r.id}`} onClick={(e) => e.stopPropagation()}>#{r.id}</Anchor></Table.Td>
-                <Table.Td><Text size="sm">{formatWhen(r.placed_on)}</Text></Table.Td>
-                <Table.Td><Anchor component={Link} to={`/orders/${r.order_id}`} size="sm" onClick={(e) => e.stopPropagation()}>{r.order_number}</Anchor></Table.Td>
-                <Table.Td>
-                  <Text size="sm">{r.customer.name}</Text>
-                  <Text size="xs" c="dimmed">{contactLine(r.customer)}</Text>
-                </Table.Td>
-                <Table.Td><Text size="sm">{r.reason_label}</Text><Text size="xs" c="dimmed">{formatCount(r.photos, 'photo')}</Text></Table.Td>
-                <Table.Td>{r.total_qty}</Table.Td>
-                <Table.Td ta="right">{formatRupees(r.value)}</Table.Td>
-                <Table.Td><StatusBadge status={r.status} label={r.status_label} /></Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label="Returns" striped highlightOnHover minWidth={860} rows={list.data?.data ?? []} rowKey={(r) => r.id}
+        rowProps={(r) => ({ 'data-testid': 'return-row', 'data-return-id': r.id })} rowTo={(r) => `/returns/${r.id}`}
+        cards={{
+          label: 'Returns',
+          render: (r) => (
+            <RowCard
+              to={`/returns/${r.id}`} data-testid="return-card" data-return-id={r.id}
+              title={`Return #${r.id}`} amount={formatRupees(r.value)} status={<ReturnBadge status={r.status} label={r.status_label} />} when={formatWhen(r.placed_on)}
+            >
+              <Text size="sm">{r.customer.name || 'Customer'} · order {r.order_number}</Text>
+              <Text size="xs" c="dimmed">{r.reason_label} · {stones(r.total_qty)} · {formatCount(r.photos, 'photo')}</Text>
+            </RowCard>
+          ),
+        }}
+        columns={[
+          { head: 'Return', cell: (r) => <Anchor component={Link} to={`/returns/${r.id}`} onClick={(e) => e.stopPropagation()}>#{r.id}</Anchor> },
+          { head: 'Requested', cell: (r) => <Text size="sm">{formatWhen(r.placed_on)}</Text> },
+          { head: 'Order', cell: (r) => <Anchor component={Link} to={`/orders/${r.order_id}`} size="sm" onClick={(e) => e.stopPropagation()}>{r.order_number}</Anchor> },
+          {
+            head: 'Customer',
+            cell: (r) => (
+              <>
+                <Text size="sm">{r.customer.name}</Text>
+                <Text size="xs" c="dimmed">{contactLine(r.customer)}</Text>
+              </>
+            ),
+          },
+          { head: 'Reason', cell: (r) => <><Text size="sm">{r.reason_label}</Text><Text size="xs" c="dimmed">{formatCount(r.photos, 'photo')}</Text></> },
+          { head: 'Stones', cell: (r) => r.total_qty },
+          { head: 'Value', align: 'right', cell: (r) => formatRupees(r.value) },
+          { head: 'Status', cell: (r) => <ReturnBadge status={r.status} label={r.status_label} /> },
+        ]}
+      />
       {list.data && (
         <Text size="sm" c="dimmed" data-testid="returns-total">
           {list.data.total === 0 ? 'No returns here.' : formatCount(list.data.total, 'return')}
         </Text>
       )}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+      <Pager of={list.data} page={page} onChange={setPage} />
     </Stack>
   );
 }
@@ -292,7 +285,7 @@ export function ReturnPage() {
         <Stack gap={4}>
           <Group gap="xs">
             <Title order={2}>Return #{ret.id}</Title>
-            <StatusBadge status={ret.status} label={ret.status_label} size="lg" />
+            <ReturnBadge status={ret.status} label={ret.status_label} size="lg" />
           </Group>
           <Text size="sm" c="dimmed">
             <Anchor component={Link} to={`/orders/${ret.order_id}`} size="sm">Order {ret.order_number}</Anchor> ({ORDER_STAGE_LABELS[ret.order_stage]})
@@ -333,7 +326,7 @@ export function ReturnPage() {
 
             <Section title="Stones" testId="return-lines">
               {ret.lines.map((l) => (
-                <StoneLine key={l.id} stone={l} testId="return-line" badges={l.refunded && <Badge size="xs" color="green" variant="light">Refunded</Badge>} />
+                <StoneLine key={l.id} stone={l} testId="return-line" badges={l.refunded && <StatusBadge size="xs" color="green">Refunded</StatusBadge>} />
               ))}
             </Section>
 
@@ -359,7 +352,7 @@ export function ReturnPage() {
                 <Stack gap={4}>
                   <Group justify="space-between">
                     <Text size="sm">{formatRupees(ret.refund.amount)} · {ret.refund.provider}</Text>
-                    <Badge color={refundColor(ret.refund.status)} variant="light" data-testid="refund-status">{ret.refund.status_label}</Badge>
+                    <StatusBadge color={refundColor(ret.refund.status)} data-testid="refund-status">{ret.refund.status_label}</StatusBadge>
                   </Group>
                   {ret.refund.provider_refund_id && <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>{ret.refund.provider_refund_id}</Text>}
                   {ret.refund.failure_reason && <Text size="xs" c="red">{ret.refund.failure_reason}</Text>}

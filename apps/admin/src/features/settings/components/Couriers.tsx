@@ -1,10 +1,13 @@
-import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { AdminCourier, AdminCourierBody, AdminCouriersResponse } from '@gemstore/contracts';
 import { TRACKING_PLACEHOLDER } from '@gemstore/contracts/constants';
 import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
 import { activeCouriersKey, courierSettingsKey } from '../api.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
 
 const EXAMPLE = `https://www.delhivery.com/track/package/${TRACKING_PLACEHOLDER}`;
 
@@ -44,7 +47,7 @@ function CourierRow({ courier, first, last, onMove }: { courier: AdminCourier; f
           <Switch label="Offered" checked={form.active} onChange={(e) => setForm({ ...form, active: e.currentTarget.checked })} />
           <Group gap="xs">
             <Button type="submit" size="xs" disabled={!changed} loading={save.isPending}>Save</Button>
-            {!courier.active && <Badge color="gray" variant="light">Off</Badge>}
+            {!courier.active && <StatusBadge color="gray">Off</StatusBadge>}
           </Group>
         </Stack>
       </Group>
@@ -64,7 +67,7 @@ export function CouriersPage() {
   });
   const reorder = useMutation({ mutationFn: (ids: number[]) => api.adminCourierOrder({ body: { ids } }), onSuccess: saved });
   const addErrors = fieldErrors(add.error);
-  if (!couriers.data) return couriers.isError ? <Alert color="red">{errorMessage(couriers.error)}</Alert> : null;
+  if (!couriers.data) return <ErrorAlert error={couriers.error} />;
   const list = couriers.data.couriers;
   const move = (i: number, by: -1 | 1) => {
     const ids = list.map((c) => c.id);
@@ -74,12 +77,12 @@ export function CouriersPage() {
 
   return (
     <Stack maw={960}>
-      <Title order={2}>Couriers</Title>
+      <PageHeader title="Couriers" />
       <Text c="dimmed" size="sm">
         The dispatch form offers the couriers that are on, in this order; customers sending a return see them too (FedEx and Delhivery first).
         Each tracking number links to its courier&apos;s page: put {TRACKING_PLACEHOLDER} where the number goes. Turning a courier off keeps the links of parcels already sent.
       </Text>
-      {reorder.isError && <Alert color="red" role="alert">{errorMessage(reorder.error)}</Alert>}
+      <ErrorAlert error={reorder.error} role="alert" />
       {list.map((c, i) => (
         <CourierRow key={`${c.id}:${c.name}:${c.tracking_url}:${c.active}`} courier={c} first={i === 0} last={i === list.length - 1} onMove={(by) => move(i, by)} />
       ))}

@@ -1,8 +1,12 @@
-import { Alert, Code, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Code, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, errorMessage } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { formatWhen } from '../../../lib/format.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { Pager } from '../../../components/Pager.tsx';
 
 function show(value: unknown): string {
   return value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
@@ -20,12 +24,11 @@ export function AuditPage() {
     ...(objectType.trim() ? { object_type: objectType.trim() } : {}), ...(objectId.trim() ? { object_id: objectId.trim() } : {}),
   };
   const audit = useQuery({ queryKey: ['admin', 'audit', query], queryFn: () => api.adminAudit({ query }) });
-  const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.per_page)) : 1;
   const filter = <T,>(set: (v: T) => void) => (v: T) => { setPage(1); set(v); };
 
   return (
     <Stack>
-      <Title order={2}>Audit log</Title>
+      <PageHeader title="Audit log" />
       <Group align="end">
         <Select
           label="Member" placeholder="Everyone" clearable w={220} value={staffId} onChange={filter(setStaffId)}
@@ -34,30 +37,25 @@ export function AuditPage() {
         <TextInput label="Object type" placeholder="staff, store …" value={objectType} onChange={(e) => filter(setObjectType)(e.currentTarget.value)} />
         <TextInput label="Object id" value={objectId} onChange={(e) => filter(setObjectId)(e.currentTarget.value)} />
       </Group>
-      {audit.isError && <Alert color="red">{errorMessage(audit.error)}</Alert>}
-      <Table striped aria-label="Audit log">
-        <Table.Thead>
-          <Table.Tr><Table.Th>When</Table.Th><Table.Th>Who</Table.Th><Table.Th>Address</Table.Th><Table.Th>Action</Table.Th><Table.Th>Object</Table.Th><Table.Th>Changes</Table.Th></Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {audit.data?.entries.map((e) => (
-            <Table.Tr key={e.id}>
-              <Table.Td>{formatWhen(e.at)}</Table.Td>
-              <Table.Td>{e.staff ? e.staff.name : <Text c="dimmed" span>system</Text>}</Table.Td>
-              <Table.Td>{e.ip ?? <Text c="dimmed" span>—</Text>}</Table.Td>
-              <Table.Td><Code>{e.action}</Code></Table.Td>
-              <Table.Td>{e.object_type} #{e.object_id}</Table.Td>
-              <Table.Td>
-                {Object.entries(e.changes).map(([field, c]) => (
-                  <Text key={field} size="sm">{field}: {show(c.old)} → {show(c.new)}</Text>
-                ))}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {audit.data && audit.data.entries.length === 0 && <Text c="dimmed">No entries.</Text>}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+      <ErrorAlert error={audit.error} />
+      <DataTable
+        label="Audit log" striped rows={audit.data?.entries} rowKey={(e) => e.id}
+        empty={<Text c="dimmed">No entries.</Text>} headWhenEmpty
+        columns={[
+          { head: 'When', cell: (e) => formatWhen(e.at) },
+          { head: 'Who', cell: (e) => (e.staff ? e.staff.name : <Text c="dimmed" span>system</Text>) },
+          { head: 'Address', cell: (e) => e.ip ?? <Text c="dimmed" span>—</Text> },
+          { head: 'Action', cell: (e) => <Code>{e.action}</Code> },
+          { head: 'Object', cell: (e) => <>{e.object_type} #{e.object_id}</> },
+          {
+            head: 'Changes',
+            cell: (e) => Object.entries(e.changes).map(([field, c]) => (
+              <Text key={field} size="sm">{field}: {show(c.old)} → {show(c.new)}</Text>
+            )),
+          },
+        ]}
+      />
+      <Pager of={audit.data} page={page} onChange={setPage} />
     </Stack>
   );
 }

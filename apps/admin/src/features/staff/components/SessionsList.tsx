@@ -1,8 +1,10 @@
-import { Alert, Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { formatWhen } from '../../../lib/format.ts';
 import { memberSessionsKey, ownSessionsKey, signInMethod } from '../sessions.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 
 /**
  * A member's live sign-ins, each with how it signed in, when it began and was last used, from where
@@ -30,41 +32,35 @@ export function SessionsList({ memberId }: { memberId?: number }) {
 
   return (
     <Stack gap="sm">
-      {(sessions.isError || end.isError) && <Alert color="red" role="alert">{errorMessage(sessions.error ?? end.error)}</Alert>}
+      <ErrorAlert error={sessions.error ?? end.error} role="alert" />
       {sessions.data && list.length === 0 && <Text c="dimmed" size="sm">No sign-ins in use.</Text>}
       {/* Cards on a phone, a table on wider screens. */}
-      <Stack gap="xs" hiddenFrom="sm">
-        {list.map((s) => (
-          <Card key={s.id} withBorder padding="sm" aria-label={`Sign-in on ${s.device ?? 'an unknown device'}`}>
-            <Group justify="space-between" wrap="nowrap" align="start">
-              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                <Text fw={600} size="sm">{s.device ?? 'Unknown device'} {s.current && <Badge size="xs" variant="light">This sign-in</Badge>}</Text>
-                <Text size="xs">{signInMethod(s)} · {s.ip ?? 'address unknown'}</Text>
-                <Text size="xs" c="dimmed">Signed in {formatWhen(s.created_at)} · last used {formatWhen(s.last_used_at)} · ends {formatWhen(s.expires_at)}</Text>
-              </Stack>
-              {!s.current && <Button size="xs" variant="subtle" color="red" style={{ flexShrink: 0 }} loading={end.isPending} onClick={() => end.mutate({ sessionId: s.id })}>End</Button>}
-            </Group>
-          </Card>
-        ))}
-      </Stack>
-      <Table striped visibleFrom="sm" aria-label="Sign-ins">
-        <Table.Thead>
-          <Table.Tr><Table.Th>Device</Table.Th><Table.Th>Signed in with</Table.Th><Table.Th>Address</Table.Th><Table.Th>Signed in</Table.Th><Table.Th>Last used</Table.Th><Table.Th>Ends</Table.Th><Table.Th /></Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {list.map((s) => (
-            <Table.Tr key={s.id}>
-              <Table.Td>{s.device ?? 'Unknown device'} {s.current && <Badge size="xs" variant="light">This sign-in</Badge>}</Table.Td>
-              <Table.Td>{signInMethod(s)}</Table.Td>
-              <Table.Td>{s.ip ?? '—'}</Table.Td>
-              <Table.Td>{formatWhen(s.created_at)}</Table.Td>
-              <Table.Td>{formatWhen(s.last_used_at)}</Table.Td>
-              <Table.Td>{formatWhen(s.expires_at)}</Table.Td>
-              <Table.Td>{!s.current && <Button size="xs" variant="subtle" color="red" loading={end.isPending} onClick={() => end.mutate({ sessionId: s.id })}>End</Button>}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        label="Sign-ins" striped rows={list} rowKey={(s) => s.id}
+        cards={{
+          render: (s) => (
+            <Card withBorder padding="sm" aria-label={`Sign-in on ${s.device ?? 'an unknown device'}`}>
+              <Group justify="space-between" wrap="nowrap" align="start">
+                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                  <Text fw={600} size="sm">{s.device ?? 'Unknown device'} {s.current && <Badge size="xs" variant="light">This sign-in</Badge>}</Text>
+                  <Text size="xs">{signInMethod(s)} · {s.ip ?? 'address unknown'}</Text>
+                  <Text size="xs" c="dimmed">Signed in {formatWhen(s.created_at)} · last used {formatWhen(s.last_used_at)} · ends {formatWhen(s.expires_at)}</Text>
+                </Stack>
+                {!s.current && <Button size="xs" variant="subtle" color="red" style={{ flexShrink: 0 }} loading={end.isPending} onClick={() => end.mutate({ sessionId: s.id })}>End</Button>}
+              </Group>
+            </Card>
+          ),
+        }}
+        columns={[
+          { head: 'Device', cell: (s) => <>{s.device ?? 'Unknown device'} {s.current && <Badge size="xs" variant="light">This sign-in</Badge>}</> },
+          { head: 'Signed in with', cell: signInMethod },
+          { head: 'Address', cell: (s) => s.ip ?? '—' },
+          { head: 'Signed in', cell: (s) => formatWhen(s.created_at) },
+          { head: 'Last used', cell: (s) => formatWhen(s.last_used_at) },
+          { head: 'Ends', cell: (s) => formatWhen(s.expires_at) },
+          { cell: (s) => !s.current && <Button size="xs" variant="subtle" color="red" loading={end.isPending} onClick={() => end.mutate({ sessionId: s.id })}>End</Button> },
+        ]}
+      />
       {memberId === undefined ? others > 0 && (
         <Group><Button variant="light" color="red" loading={end.isPending} onClick={() => end.mutate('others')}>Sign out everywhere else</Button></Group>
       ) : list.length > 0 && (

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -6,6 +6,10 @@ import { STAFF_ROLES, type StaffRole } from '@gemstore/contracts/constants';
 import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { formatCount, formatWhen } from '../../../lib/format.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { SessionsList } from './SessionsList.tsx';
 
 const staffKey = ['admin', 'staff'] as const;
@@ -108,49 +112,45 @@ export function StaffPage() {
 
   return (
     <Stack maw={960}>
-      <Group justify="space-between">
-        <Title order={2}>Staff</Title>
+      <PageHeader title="Staff">
         <Button onClick={invitingModal.open}>Invite staff</Button>
-      </Group>
+      </PageHeader>
       <TwoFactorSetting />
       <SignInAlerts />
       {problem && <Alert color="red" role="alert" withCloseButton onClose={() => setProblem(null)}>{problem}</Alert>}
-      {staff.isError && <Alert color="red">{errorMessage(staff.error)}</Alert>}
-      <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover aria-label="Staff">
-        <Table.Thead>
-          <Table.Tr><Table.Th>Name</Table.Th><Table.Th>Email</Table.Th><Table.Th>Role</Table.Th><Table.Th>Status</Table.Th><Table.Th>Two-factor</Table.Th><Table.Th /></Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {staff.data?.staff.map((s) => (
-            <Table.Tr key={s.id}>
-              <Table.Td>{s.name}</Table.Td>
-              <Table.Td>{s.email}</Table.Td>
-              <Table.Td>
-                <Select
-                  aria-label={`Role of ${s.name}`} data={roleOptions} value={s.role} allowDeselect={false} w={140} size="xs"
-                  onChange={(v) => v && v !== s.role && changeRole.mutate({ id: s.id, role: v as StaffRole })}
-                />
-              </Table.Td>
-              <Table.Td><Badge color={s.status === 'active' ? 'green' : 'gray'} variant="light">{s.status}</Badge></Table.Td>
-              <Table.Td>{s.two_factor_enabled ? 'On' : 'Off'}</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  {s.status === 'active' && (
-                    <Button size="xs" variant="subtle" onClick={() => setViewing({ id: s.id, name: s.name })}>Sign-ins</Button>
-                  )}
-                  {s.id !== me?.staff.id && (
-                    <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving({ id: s.id, name: s.name })}>
-                      {s.status === 'invited' ? 'Withdraw' : 'Remove'}
-                    </Button>
-                  )}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      </Table.ScrollContainer>
+      <ErrorAlert error={staff.error} />
+      <DataTable
+        label="Staff" striped highlightOnHover minWidth={760} rows={staff.data?.staff} rowKey={(s) => s.id}
+        columns={[
+          { head: 'Name', cell: (s) => s.name },
+          { head: 'Email', cell: (s) => s.email },
+          {
+            head: 'Role',
+            cell: (s) => (
+              <Select
+                aria-label={`Role of ${s.name}`} data={roleOptions} value={s.role} allowDeselect={false} w={140} size="xs"
+                onChange={(v) => v && v !== s.role && changeRole.mutate({ id: s.id, role: v as StaffRole })}
+              />
+            ),
+          },
+          { head: 'Status', cell: (s) => <StatusBadge color={s.status === 'active' ? 'green' : 'gray'}>{s.status}</StatusBadge> },
+          { head: 'Two-factor', cell: (s) => (s.two_factor_enabled ? 'On' : 'Off') },
+          {
+            cell: (s) => (
+              <Group gap={4} wrap="nowrap">
+                {s.status === 'active' && (
+                  <Button size="xs" variant="subtle" onClick={() => setViewing({ id: s.id, name: s.name })}>Sign-ins</Button>
+                )}
+                {s.id !== me?.staff.id && (
+                  <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving({ id: s.id, name: s.name })}>
+                    {s.status === 'invited' ? 'Withdraw' : 'Remove'}
+                  </Button>
+                )}
+              </Group>
+            ),
+          },
+        ]}
+      />
       <Modal opened={inviting} onClose={invitingModal.close} title="Invite staff">
         <InviteForm onDone={invitingModal.close} />
       </Modal>

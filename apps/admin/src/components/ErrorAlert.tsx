@@ -1,0 +1,11 @@
+import { Alert, type AlertProps } from '@mantine/core';
+import { errorMessage } from '../lib/api.ts';
+
+/**
+ * A failed call's message in a red alert, or nothing while there is no error (a query's or a
+ * mutation's `error` is null until it fails). `role="alert"` where the failure follows a click.
+ */
+export function ErrorAlert({ error, ...props }: { error: unknown; role?: 'alert' } & Omit<AlertProps, 'children' | 'color'>) {
+  if (error === null || error === undefined) return null;
+  return <Alert color="red" {...props}>{errorMessage(error)}</Alert>;
+}

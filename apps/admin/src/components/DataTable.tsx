@@ -1,4 +1,4 @@
-import { Stack, Table, type TableProps, type TableTdProps, type TableTrProps } from '@mantine/core';
+import { Stack, Table, type TableProps, type TableTdProps, type TableThProps, type TableTrProps } from '@mantine/core';
 import { Fragment, type Key, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -10,7 +10,8 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** Numbers (amounts, values) line up on the right, head and cells. */
   align?: 'right';
-  /** More of the cell's own props (a monospace code). */
+  /** More of the head's and the cells' own props (a narrow column's width, a monospace code, a column hidden on a phone). */
+  th?: TableThProps;
   td?: TableTdProps;
 }
 
@@ -46,7 +47,7 @@ export function DataTable<T>({
     <Table aria-label={label} visibleFrom={minWidth === undefined ? visibleFrom : undefined} {...table}>
       <Table.Thead>
         <Table.Tr>
-          {columns.map((c, i) => (c.head === undefined ? <Table.Th key={i} /> : <Table.Th key={i} ta={c.align}>{c.head}</Table.Th>))}
+          {columns.map((c, i) => (c.head === undefined ? <Table.Th key={i} /> : <Table.Th key={i} ta={c.align} {...c.th}>{c.head}</Table.Th>))}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

@@ -1,5 +1,5 @@
 import { Alert, type AlertProps } from '@mantine/core';
-import { errorMessage } from '../lib/api.ts';
+import { errorMessage, fieldErrors } from '../lib/api.ts';
 
 /**
  * A failed call's message in a red alert, or nothing while there is no error (a query's or a
@@ -8,4 +8,10 @@ import { errorMessage } from '../lib/api.ts';
 export function ErrorAlert({ error, ...props }: { error: unknown; role?: 'alert' } & Omit<AlertProps, 'children' | 'color'>) {
   if (error === null || error === undefined) return null;
   return <Alert color="red" {...props}>{errorMessage(error)}</Alert>;
+}
+
+/** A form's failure that names no field (a field's error shows beside its input instead). */
+export function FormErrorAlert({ error, ...props }: { error: unknown } & Omit<AlertProps, 'children' | 'color' | 'role'>) {
+  if (Object.keys(fieldErrors(error)).length) return null;
+  return <ErrorAlert error={error} role="alert" {...props} />;
 }

@@ -9,6 +9,7 @@ import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
 import { catalogKey } from '../api.ts';
 import { PictureField } from '../../../components/PictureField.tsx';
 import { formatCount } from '../../../lib/format.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
 
 const KIND_LABELS: Record<AttributeKind, string> = { grade: 'Grades', color: 'Colours', clarity: 'Clarities', shape: 'Shapes', origin: 'Origins' };
 
@@ -78,51 +79,49 @@ export function CataloguePage() {
           <Group justify="flex-end" mb="sm">
             <Button onClick={() => open({ what: 'product', id: null, values: { category_id: null, name: '', alias: '', url: '', description: '', image: '', sort_order: 0, color_ids: [], origin_ids: [] } })}>Add a gem</Button>
           </Group>
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped aria-label="Gems">
-              <Table.Thead><Table.Tr><Table.Th w={56}><VisuallyHidden>Picture</VisuallyHidden></Table.Th><Table.Th>Gem</Table.Th><Table.Th>Also called</Table.Th><Table.Th>Category</Table.Th><Table.Th>Colours and origins</Table.Th><Table.Th ta="right">Stones</Table.Th><Table.Th /></Table.Tr></Table.Thead>
-              <Table.Tbody>
-                {data?.products.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td><Thumb picture={p.image} /></Table.Td><Table.Td>{p.name}</Table.Td><Table.Td>{p.alias}</Table.Td><Table.Td>{categoryName.get(p.category_id)}</Table.Td>
-                    <Table.Td><Text size="sm" c="dimmed" data-testid="gem-suited">{suitedSummary(p.color_ids, p.origin_ids)}</Text></Table.Td>
-                    <Table.Td ta="right">{p.stones}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end">
-                        <Button size="xs" variant="subtle" onClick={() => open({ what: 'product', id: p.id, values: { category_id: String(p.category_id), name: p.name, alias: p.alias, url: p.url, description: p.description, image: p.image, sort_order: p.sort_order, color_ids: p.color_ids.map(String), origin_ids: p.origin_ids.map(String) } })}>Edit</Button>
-                        <Button size="xs" variant="subtle" color="red" disabled={p.stones > 0} title={p.stones ? 'A gem with stones stays' : undefined} onClick={() => remove.mutate({ what: 'product', id: p.id })}>Remove</Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            label="Gems" striped minWidth={600} rows={data?.products} rowKey={(p) => p.id}
+            columns={[
+              { head: <VisuallyHidden>Picture</VisuallyHidden>, th: { w: 56 }, cell: (p) => <Thumb picture={p.image} /> },
+              { head: 'Gem', cell: (p) => p.name },
+              { head: 'Also called', cell: (p) => p.alias },
+              { head: 'Category', cell: (p) => categoryName.get(p.category_id) },
+              { head: 'Colours and origins', cell: (p) => <Text size="sm" c="dimmed" data-testid="gem-suited">{suitedSummary(p.color_ids, p.origin_ids)}</Text> },
+              { head: 'Stones', align: 'right', cell: (p) => p.stones },
+              {
+                cell: (p) => (
+                  <Group gap="xs" justify="flex-end">
+                    <Button size="xs" variant="subtle" onClick={() => open({ what: 'product', id: p.id, values: { category_id: String(p.category_id), name: p.name, alias: p.alias, url: p.url, description: p.description, image: p.image, sort_order: p.sort_order, color_ids: p.color_ids.map(String), origin_ids: p.origin_ids.map(String) } })}>Edit</Button>
+                    <Button size="xs" variant="subtle" color="red" disabled={p.stones > 0} title={p.stones ? 'A gem with stones stays' : undefined} onClick={() => remove.mutate({ what: 'product', id: p.id })}>Remove</Button>
+                  </Group>
+                ),
+              },
+            ]}
+          />
         </Tabs.Panel>
 
         <Tabs.Panel value="categories" pt="md">
           <Group justify="flex-end" mb="sm">
             <Button onClick={() => open({ what: 'category', id: null, values: { parent_id: null, name: '', url: '', image: '', sort_order: 0 } })}>Add a category</Button>
           </Group>
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped aria-label="Categories">
-              <Table.Thead><Table.Tr><Table.Th w={56}><VisuallyHidden>Picture</VisuallyHidden></Table.Th><Table.Th>Category</Table.Th><Table.Th>Inside</Table.Th><Table.Th ta="right">Gems</Table.Th><Table.Th ta="right">Order</Table.Th><Table.Th /></Table.Tr></Table.Thead>
-              <Table.Tbody>
-                {data?.categories.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td><Thumb picture={c.image} /></Table.Td><Table.Td>{c.name}</Table.Td><Table.Td>{c.parent_id ? categoryName.get(c.parent_id) : <Text c="dimmed" span size="sm">top level</Text>}</Table.Td>
-                    <Table.Td ta="right">{c.products}</Table.Td><Table.Td ta="right">{c.sort_order}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end">
-                        <Button size="xs" variant="subtle" onClick={() => open({ what: 'category', id: c.id, values: { parent_id: c.parent_id ? String(c.parent_id) : null, name: c.name, url: c.url, image: c.image, sort_order: c.sort_order } })}>Edit</Button>
-                        <Button size="xs" variant="subtle" color="red" onClick={() => remove.mutate({ what: 'category', id: c.id })}>Remove</Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            label="Categories" striped minWidth={600} rows={data?.categories} rowKey={(c) => c.id}
+            columns={[
+              { head: <VisuallyHidden>Picture</VisuallyHidden>, th: { w: 56 }, cell: (c) => <Thumb picture={c.image} /> },
+              { head: 'Category', cell: (c) => c.name },
+              { head: 'Inside', cell: (c) => (c.parent_id ? categoryName.get(c.parent_id) : <Text c="dimmed" span size="sm">top level</Text>) },
+              { head: 'Gems', align: 'right', cell: (c) => c.products },
+              { head: 'Order', align: 'right', cell: (c) => c.sort_order },
+              {
+                cell: (c) => (
+                  <Group gap="xs" justify="flex-end">
+                    <Button size="xs" variant="subtle" onClick={() => open({ what: 'category', id: c.id, values: { parent_id: c.parent_id ? String(c.parent_id) : null, name: c.name, url: c.url, image: c.image, sort_order: c.sort_order } })}>Edit</Button>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => remove.mutate({ what: 'category', id: c.id })}>Remove</Button>
+                  </Group>
+                ),
+              },
+            ]}
+          />
         </Tabs.Panel>
 
         <Tabs.Panel value="lists" pt="md">

@@ -1,6 +1,4 @@
-import {
-  Alert, Badge, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput, Title,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -13,6 +11,11 @@ import { formatCount, formatNumber, formatRupees } from '../../../lib/format.ts'
 import { stoneStatusColor } from '../../../lib/statuses.ts';
 import { STATUS_OPTIONS } from '../stone-status.ts';
 import { filterCount, filtersOf, searchOf, type IdListFilter, type StoneFilters } from '../stone-filters.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { Pager } from '../../../components/Pager.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
 
 const SORTS = [
   { value: 'newest', label: 'Newest first' }, { value: 'oldest', label: 'Oldest first' },
@@ -69,7 +72,6 @@ export function StonesPage() {
 
   const { page, ...listed } = filters;
   const stones = useQuery({ queryKey: [...stonesKey, filters], queryFn: () => api.adminStones({ query: filters }), placeholderData: keepPreviousData });
-  const pages = stones.data ? Math.max(1, Math.ceil(stones.data.total / stones.data.per_page)) : 1;
 
   const exportCsv = async () => {
     setExporting(true);
@@ -110,15 +112,14 @@ export function StonesPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>Stones</Title>
+      <PageHeader title="Stones">
         <Group gap="xs">
           <Button variant="default" component={Link} to="/stones/import">Import CSV</Button>
           <Button variant="default" loading={exporting} onClick={() => void exportCsv()}
             title="Every stone these filters find, in the columns the import reads">Export CSV</Button>
           <Button component={Link} to="/stones/new">Add a stone</Button>
         </Group>
-      </Group>
+      </PageHeader>
       <Stack gap="xs" role="search" aria-label="Filter the stones">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           <TextInput label="Find" placeholder="SKU or certificate number" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
@@ -143,49 +144,47 @@ export function StonesPage() {
         )}
       </Stack>
       {notice && <Alert color={notice.color} role="status" withCloseButton onClose={() => setNotice(null)}>{notice.text}</Alert>}
-      {stones.isError && <Alert color="red" role="alert">{errorMessage(stones.error)}</Alert>}
+      <ErrorAlert error={stones.error} role="alert" />
       <Group gap="xs" aria-label="With the selected stones">
         <Text size="sm" c="dimmed">{ids.length ? `${ids.length} selected` : 'Select stones to act on several at once'}</Text>
         <Button size="xs" variant="light" disabled={!ids.length} loading={bulk.isPending} onClick={() => bulk.mutate({ action: 'show', ids })}>Show on the shop</Button>
         <Button size="xs" variant="light" disabled={!ids.length} loading={bulk.isPending} onClick={() => bulk.mutate({ action: 'hide', ids })}>Hide</Button>
         <Button size="xs" variant="light" disabled={!ids.length} onClick={() => setRepricing(true)}>Change price</Button>
       </Group>
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped highlightOnHover aria-label="Stones" aria-busy={stones.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>
-                <Checkbox aria-label="Select every stone on this page" checked={allOnPage} indeterminate={!allOnPage && rows.some((s) => selected.has(s.id))}
-                  onChange={() => setSelected(allOnPage ? new Set() : new Set(rows.map((s) => s.id)))} />
-              </Table.Th>
-              <Table.Th>SKU</Table.Th><Table.Th>Stone</Table.Th><Table.Th>Weight</Table.Th><Table.Th>Certificate</Table.Th>
-              <Table.Th ta="right">Price</Table.Th><Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((s) => (
-              <Table.Tr key={s.id} data-testid="stone-row">
-                <Table.Td><Checkbox aria-label={`Select ${s.sku}`} checked={selected.has(s.id)} onChange={() => toggle(s.id)} /></Table.Td>
-                <Table.Td><Link to={`/stones/${s.id}`}>{s.sku}</Link></Table.Td>
-                <Table.Td>
-                  <Text size="sm">{s.name}</Text>
-                  <Text size="xs" c="dimmed">{productName.get(s.product_id)}</Text>
-                </Table.Td>
-                <Table.Td><Text size="sm">{s.weight_mg} mg</Text><Text size="xs" c="dimmed">{s.carat} ct · {s.ratti} ratti</Text></Table.Td>
-                <Table.Td><Text size="sm">{s.certificate_lab} {s.certificate_number}</Text></Table.Td>
-                <Table.Td ta="right">{formatRupees(s.price)}</Table.Td>
-                <Table.Td><Badge color={stoneStatusColor(s.status)} variant="light">{s.status}</Badge></Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label="Stones" striped highlightOnHover aria-busy={stones.isFetching} minWidth={760} rows={rows} rowKey={(s) => s.id}
+        rowProps={() => ({ 'data-testid': 'stone-row' })}
+        columns={[
+          {
+            head: (
+              <Checkbox aria-label="Select every stone on this page" checked={allOnPage} indeterminate={!allOnPage && rows.some((s) => selected.has(s.id))}
+                onChange={() => setSelected(allOnPage ? new Set() : new Set(rows.map((s) => s.id)))} />
+            ),
+            th: { w: 40 },
+            cell: (s) => <Checkbox aria-label={`Select ${s.sku}`} checked={selected.has(s.id)} onChange={() => toggle(s.id)} />,
+          },
+          { head: 'SKU', cell: (s) => <Link to={`/stones/${s.id}`}>{s.sku}</Link> },
+          {
+            head: 'Stone',
+            cell: (s) => (
+              <>
+                <Text size="sm">{s.name}</Text>
+                <Text size="xs" c="dimmed">{productName.get(s.product_id)}</Text>
+              </>
+            ),
+          },
+          { head: 'Weight', cell: (s) => <><Text size="sm">{s.weight_mg} mg</Text><Text size="xs" c="dimmed">{s.carat} ct · {s.ratti} ratti</Text></> },
+          { head: 'Certificate', cell: (s) => <Text size="sm">{s.certificate_lab} {s.certificate_number}</Text> },
+          { head: 'Price', align: 'right', cell: (s) => formatRupees(s.price) },
+          { head: 'Status', cell: (s) => <StatusBadge color={stoneStatusColor(s.status)}>{s.status}</StatusBadge> },
+        ]}
+      />
       {stones.data && (
         <Text size="sm" c="dimmed" data-testid="stones-total">
           {stones.data.total === 0 ? 'No stones match.' : formatCount(stones.data.total, 'stone')}
         </Text>
       )}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={(p) => { setSelected(new Set()); setParams(searchOf({ ...filters, page: p })); }} />}
+      <Pager of={stones.data} page={page} onChange={(p) => { setSelected(new Set()); setParams(searchOf({ ...filters, page: p })); }} />
 
       <Modal opened={repricing} onClose={() => setRepricing(false)} title={`Change the price of ${formatCount(ids.length, 'stone')}`}>
         <form onSubmit={(e) => { e.preventDefault(); bulk.mutate({ action: 'price', ids, percent: Number(percent) }); }}>

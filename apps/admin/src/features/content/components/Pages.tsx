@@ -1,16 +1,17 @@
 import {
-  ActionIcon, Alert, Anchor, Badge, Button, Card, Grid, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title,
+  ActionIcon, Alert, Anchor, Badge, Button, Card, Grid, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { AdminPage, AdminPageBody, AdminPageCategory, AdminPageSummary, PagePlacement } from '@gemstore/contracts';
-import { friendlyUrlOf } from '@gemstore/contracts/urls';
 import { PAGE_PLACEMENT_LABELS, PAGE_PLACEMENTS } from '@gemstore/contracts/constants';
 import { pagePathOf } from '@gemstore/contracts/paths';
 import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
+import { FormErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { RichText } from './rich-text-lazy.tsx';
-import { keepSaved, pagesKey } from '../api.ts';
+import { RemoveButton, SearchFields } from './editor-parts.tsx';
+import { pagesKey, useEditorSteps } from '../api.ts';
 
 /** The groups pages are shown in: each page category, then the footer's Policies and Know Us, then the menu's loose pages. */
 function groupsOf(pages: AdminPageSummary[], categories: AdminPageCategory[]) {
@@ -92,7 +93,7 @@ export function PagesPage() {
               <TextInput label="Name" required data-autofocus value={editing.name} error={errors.name} onChange={(e) => setEditing({ ...editing, name: e.currentTarget.value })} />
               <NumberInput label="Order" description="Lower numbers come first in the menu." min={0} value={editing.sort_order} error={errors.sort_order}
                 onChange={(v) => setEditing({ ...editing, sort_order: v })} />
-              {save.isError && !Object.keys(errors).length && <Alert color="red" role="alert">{errorMessage(save.error)}</Alert>}
+              <FormErrorAlert error={save.error} />
               <Button type="submit" loading={save.isPending}>Save</Button>
             </Stack>
           </form>
@@ -113,25 +114,17 @@ const pageDraftOf = (p: AdminPage): PageDraft => ({
 export function PageFormPage() {
   const { id } = useParams();
   const editing = id !== undefined && id !== 'new';
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const all = useQuery({ queryKey: pagesKey, queryFn: () => api.adminPages() });
   const page = useQuery({ queryKey: [...pagesKey, 'one', id], queryFn: () => api.adminPage({ params: { id: Number(id) } }), enabled: editing });
   const [draft, setDraft] = useState<PageDraft>(EMPTY_PAGE);
   const [saved, setSaved] = useState(false);
   useEffect(() => { if (page.data) setDraft(pageDraftOf(page.data.page)); }, [page.data]);
-  const save = useMutation({
-    mutationFn: (body: AdminPageBody) => (editing ? api.adminUpdatePage({ params: { id: Number(id) }, body }) : api.adminCreatePage({ body })),
-    onSuccess: async (data) => {
-      await keepSaved(queryClient, pagesKey, data.page.id, data);
-      setSaved(true);
-      setDraft(pageDraftOf(data.page));
-      if (!editing) navigate(`/pages/${data.page.id}`, { replace: true });
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => api.adminDeletePage({ params: { id: Number(id) } }),
-    onSuccess: async () => { await queryClient.invalidateQueries({ queryKey: pagesKey }); navigate('/pages'); },
+  const { save, remove } = useEditorSteps({
+    key: pagesKey, path: '/pages', editing,
+    save: (body: AdminPageBody) => (editing ? api.adminUpdatePage({ params: { id: Number(id) }, body }) : api.adminCreatePage({ body })),
+    remove: () => api.adminDeletePage({ params: { id: Number(id) } }),
+    idOf: (data) => data.page.id,
+    onSaved: (data) => { setSaved(true); setDraft(pageDraftOf(data.page)); },
   });
   const errors = fieldErrors(save.error);
   const set = <K extends keyof PageDraft>(key: K) => (value: PageDraft[K]) => { setSaved(false); setDraft((d) => ({ ...d, [key]: value })); };
@@ -170,16 +163,9 @@ export function PageFormPage() {
                   data={(all.data?.categories ?? []).map((c) => ({ value: String(c.id), label: c.name }))} />
               )}
               <NumberInput label="Order" description="Lower numbers come first in its list." min={0} value={draft.sort_order} onChange={set('sort_order')} error={errors.sort_order} />
-              <TextInput label="Friendly url" description="The page's address; made from the title when left empty." placeholder={friendlyUrlOf(draft.title)}
-                value={draft.url} error={errors.url} onChange={(e) => set('url')(e.currentTarget.value)} />
-              <Textarea label="Meta description" description={`What search engines show under the title (${draft.meta_description.length}/300).`} autosize minRows={2} maxLength={300}
-                value={draft.meta_description} error={errors.meta_description} onChange={(e) => set('meta_description')(e.currentTarget.value)} />
+              <SearchFields draft={draft} errors={errors} set={set} urlDescription="The page's address; made from the title when left empty." />
               <Button type="submit" loading={save.isPending}>Save</Button>
-              {editing && (
-                <Button variant="subtle" color="red" loading={remove.isPending}
-                  onClick={() => { if (window.confirm('Remove this page? Links to it will lead nowhere.')) remove.mutate(); }}>Remove the page</Button>
-              )}
-              {remove.isError && <Alert color="red" role="alert">{errorMessage(remove.error)}</Alert>}
+              <RemoveButton editing={editing} remove={remove} question="Remove this page? Links to it will lead nowhere.">Remove the page</RemoveButton>
             </Stack>
           </Grid.Col>
         </Grid>

@@ -1,14 +1,14 @@
 import { Alert, Anchor, Badge, Button, Grid, Group, MultiSelect, Paper, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { AdminPost, AdminPostBody, PostStatus } from '@gemstore/contracts';
-import { friendlyUrlOf } from '@gemstore/contracts/urls';
 import { postPathOf } from '@gemstore/contracts/paths';
 import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
 import { RichText } from './rich-text-lazy.tsx';
+import { RemoveButton, SearchFields } from './editor-parts.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { keepSaved, postCategoriesKey, postsKey } from '../api.ts';
+import { postCategoriesKey, postsKey, useEditorSteps } from '../api.ts';
 import { PictureField } from '../../../components/PictureField.tsx';
 import { POST_STATUS_LABELS, postStatusColor } from '../post-status.ts';
 
@@ -25,26 +25,18 @@ const draftOf = (p: AdminPost): Draft => ({
 export function PostFormPage() {
   const { id } = useParams();
   const editing = id !== undefined && id !== 'new';
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const post = useQuery({ queryKey: [...postsKey, 'one', id], queryFn: () => api.adminPost({ params: { id: Number(id) } }), enabled: editing });
   const categories = useQuery({ queryKey: postCategoriesKey, queryFn: () => api.adminPostCategories() });
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [saved, setSaved] = useState<PostStatus | null>(null);
   useEffect(() => { if (post.data) setDraft(draftOf(post.data.post)); }, [post.data]);
 
-  const save = useMutation({
-    mutationFn: (body: AdminPostBody) => (editing ? api.adminUpdatePost({ params: { id: Number(id) }, body }) : api.adminCreatePost({ body })),
-    onSuccess: async (data) => {
-      await keepSaved(queryClient, postsKey, data.post.id, data);
-      setSaved(data.post.status);
-      setDraft(draftOf(data.post));
-      if (!editing) navigate(`/posts/${data.post.id}`, { replace: true });
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => api.adminDeletePost({ params: { id: Number(id) } }),
-    onSuccess: async () => { await queryClient.invalidateQueries({ queryKey: postsKey }); navigate('/posts'); },
+  const { save, remove } = useEditorSteps({
+    key: postsKey, path: '/posts', editing,
+    save: (body: AdminPostBody) => (editing ? api.adminUpdatePost({ params: { id: Number(id) }, body }) : api.adminCreatePost({ body })),
+    remove: () => api.adminDeletePost({ params: { id: Number(id) } }),
+    idOf: (data) => data.post.id,
+    onSaved: (data) => { setSaved(data.post.status); setDraft(draftOf(data.post)); },
   });
   const errors = fieldErrors(save.error);
   const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => { setSaved(null); setDraft((d) => ({ ...d, [key]: value })); };
@@ -101,15 +93,8 @@ export function PostFormPage() {
               <MultiSelect label="Categories" placeholder="Choose" searchable clearable value={draft.category_ids} onChange={set('category_ids')} error={errors.category_ids}
                 data={(categories.data?.categories ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
                 nothingFoundMessage={<Anchor component={Link} to="/post-categories" size="sm">Add categories</Anchor>} />
-              <TextInput label="Friendly url" description="The post's address on the blog; made from the title when left empty." placeholder={friendlyUrlOf(draft.title)}
-                value={draft.url} error={errors.url} onChange={(e) => set('url')(e.currentTarget.value)} />
-              <Textarea label="Meta description" description={`What search engines show under the title (${draft.meta_description.length}/300).`} autosize minRows={2} maxLength={300}
-                value={draft.meta_description} error={errors.meta_description} onChange={(e) => set('meta_description')(e.currentTarget.value)} />
-              {editing && (
-                <Button variant="subtle" color="red" loading={remove.isPending}
-                  onClick={() => { if (window.confirm('Remove this post? It leaves the blog and cannot be brought back.')) remove.mutate(); }}>Remove the post</Button>
-              )}
-              {remove.isError && <Alert color="red" role="alert">{errorMessage(remove.error)}</Alert>}
+              <SearchFields draft={draft} errors={errors} set={set} urlDescription="The post's address on the blog; made from the title when left empty." />
+              <RemoveButton editing={editing} remove={remove} question="Remove this post? It leaves the blog and cannot be brought back.">Remove the post</RemoveButton>
             </Stack>
           </Grid.Col>
         </Grid>

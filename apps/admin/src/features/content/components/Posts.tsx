@@ -1,6 +1,4 @@
-import {
-  ActionIcon, Alert, Badge, Button, Group, Image, Modal, Pagination, SegmentedControl, Select, Stack, Table, Text, TextInput, Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Image, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -11,6 +9,11 @@ import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { POST_STATUS_LABELS, postStatusColor } from '../post-status.ts';
 import { postCategoriesKey, postsKey } from '../api.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
+import { ErrorAlert, FormErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { Pager } from '../../../components/Pager.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
 
 /** The blog: every post, drafts included, filtered by status and category, found by title. */
 export function PostsPage() {
@@ -25,18 +28,16 @@ export function PostsPage() {
   const categories = useQuery({ queryKey: postCategoriesKey, queryFn: () => api.adminPostCategories() });
   const categoryName = new Map((categories.data?.categories ?? []).map((c) => [c.id, c.name]));
   const rows = posts.data?.data ?? [];
-  const pages = posts.data ? Math.ceil(posts.data.total / posts.data.per_page) : 0;
   const filter = <T,>(set: (v: T) => void) => (v: T) => { setPage(1); set(v); };
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>Blog posts</Title>
+      <PageHeader title="Blog posts">
         <Group gap="xs">
           <Button variant="default" component={Link} to="/post-categories">Categories</Button>
           <Button component={Link} to="/posts/new">Write a post</Button>
         </Group>
-      </Group>
+      </PageHeader>
       <Group align="end" wrap="wrap">
         <SegmentedControl aria-label="Status" value={status} onChange={filter((v: string) => setStatus(v as 'all' | PostStatus))}
           data={[{ value: 'all', label: 'All' }, { value: 'draft', label: 'Drafts' }, { value: 'published', label: 'Published' }]} />
@@ -44,36 +45,35 @@ export function PostsPage() {
         <Select label="Category" placeholder="Every category" clearable w={200} value={category} onChange={filter(setCategory)}
           data={(categories.data?.categories ?? []).map((c) => ({ value: String(c.id), label: c.name }))} />
       </Group>
-      {posts.isError && <Alert color="red" role="alert">{errorMessage(posts.error)}</Alert>}
-      <Table.ScrollContainer minWidth={320}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label="Posts">
-          <Table.Thead>
-            <Table.Tr><Table.Th w={96}>Cover</Table.Th><Table.Th>Title</Table.Th><Table.Th visibleFrom="sm">Status</Table.Th><Table.Th visibleFrom="sm">Date</Table.Th></Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((p) => (
-              <Table.Tr key={p.id} data-testid="post-row">
-                <Table.Td>
-                  {p.cover_src ? <Image src={p.cover_src} alt="" w={80} h={45} radius="sm" fit="cover" /> : <Text size="xs" c="dimmed">None</Text>}
-                </Table.Td>
-                <Table.Td>
-                  <Text component={Link} to={`/posts/${p.id}`} fw={500} size="sm">{p.title}</Text>
-                  <Text size="xs" c="dimmed">/{p.url}{p.category_ids.length ? ` · ${p.category_ids.map((id) => categoryName.get(id)).filter(Boolean).join(', ')}` : ''}</Text>
-                  {/* On a phone the status and date sit under the title. */}
-                  <Group gap="xs" mt={4} hiddenFrom="sm">
-                    <Badge size="xs" color={postStatusColor(p.status)} variant="light">{POST_STATUS_LABELS[p.status]}</Badge>
-                    <Text size="xs" c="dimmed">{formatDate(p.published_at)}</Text>
-                  </Group>
-                </Table.Td>
-                <Table.Td visibleFrom="sm"><Badge color={postStatusColor(p.status)} variant="light">{POST_STATUS_LABELS[p.status]}</Badge></Table.Td>
-                <Table.Td visibleFrom="sm"><Text size="sm">{formatDate(p.published_at)}</Text></Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ErrorAlert error={posts.error} role="alert" />
+      <DataTable
+        label="Posts" striped highlightOnHover verticalSpacing="sm" minWidth={320} rows={rows} rowKey={(p) => p.id}
+        rowProps={() => ({ 'data-testid': 'post-row' })}
+        columns={[
+          {
+            head: 'Cover', th: { w: 96 },
+            cell: (p) => (p.cover_src ? <Image src={p.cover_src} alt="" w={80} h={45} radius="sm" fit="cover" /> : <Text size="xs" c="dimmed">None</Text>),
+          },
+          {
+            head: 'Title',
+            cell: (p) => (
+              <>
+                <Text component={Link} to={`/posts/${p.id}`} fw={500} size="sm">{p.title}</Text>
+                <Text size="xs" c="dimmed">/{p.url}{p.category_ids.length ? ` · ${p.category_ids.map((id) => categoryName.get(id)).filter(Boolean).join(', ')}` : ''}</Text>
+                {/* On a phone the status and date sit under the title. */}
+                <Group gap="xs" mt={4} hiddenFrom="sm">
+                  <StatusBadge size="xs" color={postStatusColor(p.status)}>{POST_STATUS_LABELS[p.status]}</StatusBadge>
+                  <Text size="xs" c="dimmed">{formatDate(p.published_at)}</Text>
+                </Group>
+              </>
+            ),
+          },
+          { head: 'Status', th: { visibleFrom: 'sm' }, td: { visibleFrom: 'sm' }, cell: (p) => <StatusBadge color={postStatusColor(p.status)}>{POST_STATUS_LABELS[p.status]}</StatusBadge> },
+          { head: 'Date', th: { visibleFrom: 'sm' }, td: { visibleFrom: 'sm' }, cell: (p) => <Text size="sm">{formatDate(p.published_at)}</Text> },
+        ]}
+      />
       {posts.data && posts.data.total === 0 && <Text c="dimmed" size="sm">No posts match. Write the first one.</Text>}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+      <Pager of={posts.data} page={page} onChange={setPage} />
     </Stack>
   );
 }
@@ -102,31 +102,28 @@ export function PostCategoriesPage() {
 
   return (
     <Stack maw={800}>
-      <Group justify="space-between">
-        <Title order={2}>Blog categories</Title>
+      <PageHeader title="Blog categories">
         <Button onClick={() => { save.reset(); setEditing({ id: null, name: '', slug: '' }); }}>Add a category</Button>
-      </Group>
+      </PageHeader>
       <Text size="sm" c="dimmed">Posts are filed under these; each category has its own page on the blog.</Text>
       {problem && <Alert color="red" role="alert" withCloseButton onClose={() => setProblem(null)}>{problem}</Alert>}
-      <Table striped aria-label="Blog categories">
-        <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>Friendly url</Table.Th><Table.Th ta="right">Posts</Table.Th><Table.Th /></Table.Tr></Table.Thead>
-        <Table.Tbody>
-          {(categories.data?.categories ?? []).map((c) => (
-            <Table.Tr key={c.id}>
-              <Table.Td>{c.name}</Table.Td>
-              <Table.Td><Text size="sm" c="dimmed">/blog/{c.slug}</Text></Table.Td>
-              <Table.Td ta="right">{c.posts}</Table.Td>
-              <Table.Td>
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Button size="xs" variant="subtle" onClick={() => { save.reset(); setEditing({ id: c.id, name: c.name, slug: c.slug }); }}>Edit</Button>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Remove ${c.name}`} loading={remove.isPending && remove.variables?.id === c.id}
-                    onClick={() => { if (window.confirm(`Remove the category “${c.name}”? Its ${c.posts} posts stay on the blog.`)) remove.mutate(c); }}>✕</ActionIcon>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        label="Blog categories" striped rows={categories.data?.categories ?? []} rowKey={(c) => c.id}
+        columns={[
+          { head: 'Name', cell: (c) => c.name },
+          { head: 'Friendly url', cell: (c) => <Text size="sm" c="dimmed">/blog/{c.slug}</Text> },
+          { head: 'Posts', align: 'right', cell: (c) => c.posts },
+          {
+            cell: (c) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <Button size="xs" variant="subtle" onClick={() => { save.reset(); setEditing({ id: c.id, name: c.name, slug: c.slug }); }}>Edit</Button>
+                <ActionIcon variant="subtle" color="red" aria-label={`Remove ${c.name}`} loading={remove.isPending && remove.variables?.id === c.id}
+                  onClick={() => { if (window.confirm(`Remove the category “${c.name}”? Its ${c.posts} posts stay on the blog.`)) remove.mutate(c); }}>✕</ActionIcon>
+              </Group>
+            ),
+          },
+        ]}
+      />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.id ? 'Change the category' : 'Add a category'}>
         {editing && (
           <form onSubmit={submit}>
@@ -135,7 +132,7 @@ export function PostCategoriesPage() {
                 onChange={(e) => setEditing({ ...editing, name: e.currentTarget.value })} />
               <TextInput label="Friendly url" description="Made from the name when left empty." placeholder={friendlyUrlOf(editing.name)}
                 value={editing.slug} error={errors.slug} onChange={(e) => setEditing({ ...editing, slug: e.currentTarget.value })} />
-              {save.isError && !Object.keys(errors).length && <Alert color="red" role="alert">{errorMessage(save.error)}</Alert>}
+              <FormErrorAlert error={save.error} />
               <Button type="submit" loading={save.isPending}>Save</Button>
             </Stack>
           </form>

@@ -2,10 +2,10 @@ import { Alert, Button, Group, MultiSelect, NumberInput, SegmentedControl, Simpl
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { AdminDiscount, DiscountFields } from '@gemstore/contracts';
-import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
+import { api, fieldErrors } from '../../../lib/api.ts';
 import { formatDate, formatNumber, formatRupees } from '../../../lib/format.ts';
 import { DataTable } from '../../../components/DataTable.tsx';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { ErrorAlert, FormErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 
@@ -80,7 +80,7 @@ export function DiscountsPage() {
         <form onSubmit={onSubmit} aria-label={editing.id === null ? 'New discount code' : 'Edit discount code'}>
           <Stack p="md" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
             <Title order={3}>{editing.id === null ? 'New code' : `Edit ${editing.draft.code}`}</Title>
-            {save.isError && !Object.keys(errors).length && <Alert color="red" role="alert">{errorMessage(save.error)}</Alert>}
+            <FormErrorAlert error={save.error} />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <TextInput label="Code" description="Letters, digits, - and _; any case" value={editing.draft.code} maxLength={30} onChange={(e) => set({ code: e.currentTarget.value })} error={errors.code} />
               <Stack gap={4}>

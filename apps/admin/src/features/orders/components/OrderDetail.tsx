@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminOrder, AdminOrderResponse, OrderAddress } from '@gemstore/contracts';
 import { api, downloadCreditNote, downloadInvoice, errorMessage, fieldErrors } from '../../../lib/api.ts';
+import { FormErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { formatCount, formatRupees, formatWhen } from '../../../lib/format.ts';
 import { orderKey, ordersKey } from '../../../lib/query-keys.ts';
 import { returnColor, stageColor } from '../../../lib/statuses.ts';
@@ -49,7 +50,7 @@ function Actions({ order, onDone }: { order: AdminOrder; onDone: (data: AdminOrd
     if (kind === 'dispatch') act.mutate({ kind, courier_id: Number(courierId ?? 0), tracking_number: String(form.get('tracking_number')) });
     else act.mutate({ kind, reason: String(form.get('reason') ?? '') });
   };
-  const failure = act.isError && !Object.keys(errors).length && <Alert color="red" role="alert">{errorMessage(act.error)}</Alert>;
+  const failure = <FormErrorAlert error={act.error} />;
   return (
     <>
       <Group gap="xs">

@@ -1,11 +1,11 @@
-import { ActionIcon, Alert, Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { AdminCourier, AdminCourierBody, AdminCouriersResponse } from '@gemstore/contracts';
 import { TRACKING_PLACEHOLDER } from '@gemstore/contracts/constants';
-import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
+import { api, fieldErrors } from '../../../lib/api.ts';
 import { activeCouriersKey, courierSettingsKey } from '../api.ts';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { ErrorAlert, FormErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 
@@ -51,7 +51,7 @@ function CourierRow({ courier, first, last, onMove }: { courier: AdminCourier; f
           </Group>
         </Stack>
       </Group>
-      {save.isError && !Object.keys(errors).length && <Alert color="red" role="alert" mt="xs">{errorMessage(save.error)}</Alert>}
+      <FormErrorAlert error={save.error} mt="xs" />
     </Paper>
   );
 }
@@ -96,7 +96,7 @@ export function CouriersPage() {
           />
           <Button type="submit" mt={24} loading={add.isPending}>Add</Button>
         </Group>
-        {add.isError && !Object.keys(addErrors).length && <Alert color="red" role="alert" mt="xs">{errorMessage(add.error)}</Alert>}
+        <FormErrorAlert error={add.error} mt="xs" />
       </Paper>
     </Stack>
   );

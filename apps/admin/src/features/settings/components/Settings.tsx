@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { AdminPaymentSettings, AdminStoreProfile } from '@gemstore/contracts';
 import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
+import { FormErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { meKey } from '../../../lib/session.tsx';
 import { PictureField } from '../../../components/PictureField.tsx';
 
@@ -158,7 +159,7 @@ export function PaymentSettingsPage() {
       <Stack maw={1000}>
         <Title order={2}>Payment settings</Title>
         {saved && <Alert color="green" role="status">Saved: the checkout uses these settings now.</Alert>}
-        {save.isError && !Object.keys(errors).length && <Alert color="red" role="alert">{errorMessage(save.error)}</Alert>}
+        <FormErrorAlert error={save.error} />
         <Section title="Provider" note="Who takes the shopper's payment. A provider this server has no keys for cannot be chosen.">
           <Radio.Group value={s.provider} onChange={(v) => update({ ...s, provider: v as AdminPaymentSettings['provider'] })} error={errors.provider}>
             <Stack gap="xs" mt={4}>

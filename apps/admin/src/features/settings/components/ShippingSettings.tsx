@@ -1,29 +1,24 @@
 import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { ShippingSettings, ShippingSettingsBody, ShippingZone } from '@gemstore/contracts';
-import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
+import { api, fieldErrors } from '../../../lib/api.ts';
+import { ErrorAlert, FormErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { useSettingsForm } from '../settings-form.ts';
 
 const key = ['admin', 'settings', 'shipping'] as const;
 type ZoneForm = { amount: number | string; free_from: number | string };
 
 /** Shipping per order in the shop's own country and everywhere else, each free from an order value or never. */
 export function ShippingSettingsPage() {
-  const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: key, queryFn: () => api.adminShippingSettings() });
-  const [form, setForm] = useState<Record<ShippingZone, ZoneForm> | null>(null);
-  useEffect(() => {
-    if (settings.data && !form) {
+  const { settings, form, setForm, save } = useSettingsForm({
+    key, read: () => api.adminShippingSettings(), write: (body: ShippingSettingsBody) => api.adminShippingSettingsUpdate({ body }),
+    formOf: (data): Record<ShippingZone, ZoneForm> => {
       const zone = (z: ShippingSettings['home']): ZoneForm => ({ amount: z.amount, free_from: z.free_from ?? '' });
-      setForm({ home: zone(settings.data.home), abroad: zone(settings.data.abroad) });
-    }
-  }, [settings.data, form]);
-  const save = useMutation({
-    mutationFn: (body: ShippingSettingsBody) => api.adminShippingSettingsUpdate({ body }),
-    onSuccess: (data: ShippingSettings) => queryClient.setQueryData(key, data),
+      return { home: zone(data.home), abroad: zone(data.abroad) };
+    },
   });
   const errors = fieldErrors(save.error);
-  if (!form || !settings.data) return settings.isError ? <Alert color="red">{errorMessage(settings.error)}</Alert> : null;
+  if (!form || !settings.data) return <ErrorAlert error={settings.error} />;
   // An empty box is sent as it is, so the server names the field rather than reading it as 0.
   const value = (v: number | string) => (v === '' ? '' : Number(v));
   const onSubmit = (e: FormEvent) => {
@@ -56,7 +51,7 @@ export function ShippingSettingsPage() {
           placed from now on; placed orders keep what they were charged. Refunding stones does not refund their shipping.
         </Text>
         {save.isSuccess && <Alert color="green">Saved.</Alert>}
-        {save.isError && !Object.keys(errors).length && <Alert color="red" role="alert">{errorMessage(save.error)}</Alert>}
+        <FormErrorAlert error={save.error} />
         {zoneFields('home', `Within ${settings.data.home_country}`)}
         {zoneFields('abroad', 'Rest of the world')}
         <Group><Button type="submit" loading={save.isPending}>Save</Button></Group>

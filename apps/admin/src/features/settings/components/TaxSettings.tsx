@@ -1,30 +1,24 @@
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
-import type { TaxSettings, TaxSettingsBody } from '@gemstore/contracts';
-import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import type { TaxSettingsBody } from '@gemstore/contracts';
+import { api, fieldErrors } from '../../../lib/api.ts';
+import { ErrorAlert, FormErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { useSettingsForm } from '../settings-form.ts';
 
 const key = ['admin', 'settings', 'tax'] as const;
 type ProductRow = { id: number; hsn_code: string; gst_rate: number | string };
 
 /** The seller on tax invoices, the invoice numbers' prefix, and each gem type's HSN code and GST rate. */
 export function TaxSettingsPage() {
-  const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: key, queryFn: () => api.adminTaxSettings() });
-  const states = useQuery({ queryKey: ['states', 'IN'], queryFn: () => api.states({ params: { countryId: 'IN' } }), staleTime: Infinity });
-  const [form, setForm] = useState<Omit<TaxSettingsBody, 'products'> & { products: ProductRow[] } | null>(null);
-  useEffect(() => {
-    if (settings.data && !form) {
-      const { is_from_india: _india, products, ...rest } = settings.data;
-      setForm({ ...rest, products: products.map((p) => ({ id: p.id, hsn_code: p.hsn_code, gst_rate: p.gst_rate })) });
-    }
-  }, [settings.data, form]);
-  const save = useMutation({
-    mutationFn: (body: TaxSettingsBody) => api.adminTaxSettingsUpdate({ body }),
-    onSuccess: (data: TaxSettings) => queryClient.setQueryData(key, data),
+  const { settings, form, setForm, save } = useSettingsForm({
+    key, read: () => api.adminTaxSettings(), write: (body: TaxSettingsBody) => api.adminTaxSettingsUpdate({ body }),
+    formOf: ({ is_from_india: _india, products, ...rest }): Omit<TaxSettingsBody, 'products'> & { products: ProductRow[] } =>
+      ({ ...rest, products: products.map((p) => ({ id: p.id, hsn_code: p.hsn_code, gst_rate: p.gst_rate })) }),
   });
+  const states = useQuery({ queryKey: ['states', 'IN'], queryFn: () => api.states({ params: { countryId: 'IN' } }), staleTime: Infinity });
   const errors = fieldErrors(save.error);
-  if (!form || !settings.data) return settings.isError ? <Alert color="red">{errorMessage(settings.error)}</Alert> : null;
+  if (!form || !settings.data) return <ErrorAlert error={settings.error} />;
   const set = (patch: Partial<typeof form>) => setForm({ ...form, ...patch });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -41,7 +35,7 @@ export function TaxSettingsPage() {
             : 'Your store is outside India: paid orders get a plain receipt with your legal name and address.'}
         </Text>
         {save.isSuccess && <Alert color="green">Saved.</Alert>}
-        {save.isError && !Object.keys(errors).length && <Alert color="red" role="alert">{errorMessage(save.error)}</Alert>}
+        <FormErrorAlert error={save.error} />
         <TextInput label="Legal name" value={form.legal_name} onChange={(e) => set({ legal_name: e.currentTarget.value })} error={errors.legal_name} placeholder="As registered for GST" />
         <Textarea label="Registered address" value={form.address} onChange={(e) => set({ address: e.currentTarget.value })} error={errors.address} autosize minRows={2} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -7,7 +7,7 @@ import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { formatCount, formatWhen } from '../../../lib/format.ts';
 import { DataTable } from '../../../components/DataTable.tsx';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { ErrorAlert, FormErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { SessionsList } from './SessionsList.tsx';
@@ -36,7 +36,7 @@ function InviteForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={onSubmit}>
       <Stack>
-        {invite.isError && !Object.keys(errors).length && <Alert color="red" role="alert">{errorMessage(invite.error)}</Alert>}
+        <FormErrorAlert error={invite.error} />
         <TextInput name="name" label="Name" required error={errors.name} />
         <TextInput name="email" type="email" label="Email" required error={errors.email} />
         <Select label="Role" data={roleOptions} value={role} onChange={(v) => v && setRole(v as StaffRole)} allowDeselect={false} />

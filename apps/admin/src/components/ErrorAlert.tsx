@@ -15,3 +15,9 @@ export function FormErrorAlert({ error, ...props }: { error: unknown } & Omit<Al
   if (Object.keys(fieldErrors(error)).length) return null;
   return <ErrorAlert error={error} role="alert" {...props} />;
 }
+
+/** A failed save of a long form: its fields' errors show beside them, so the alert points there; any other failure says itself. */
+export function SaveErrorAlert({ error }: { error: unknown }) {
+  if (error === null || error === undefined) return null;
+  return <Alert color="red" role="alert">{Object.keys(fieldErrors(error)).length ? 'Please correct the fields marked below.' : errorMessage(error)}</Alert>;
+}

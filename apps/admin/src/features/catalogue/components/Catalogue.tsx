@@ -6,6 +6,8 @@ import { ATTRIBUTE_KINDS } from '@gemstore/contracts/constants';
 import { friendlyUrlOf } from '@gemstore/contracts/urls';
 import { pictureSrc } from '@gemstore/contracts/pictures';
 import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { catalogKey } from '../api.ts';
 import { PictureField } from '../../../components/PictureField.tsx';
 import { formatCount } from '../../../lib/format.ts';
@@ -65,8 +67,8 @@ export function CataloguePage() {
 
   return (
     <Stack maw={1000}>
-      <Title order={2}>Catalogue</Title>
-      {catalog.isError && <Alert color="red">{errorMessage(catalog.error)}</Alert>}
+      <PageHeader title="Catalogue" />
+      <ErrorAlert error={catalog.error} />
       {problem && <Alert color="red" role="alert" withCloseButton onClose={() => setProblem(null)}>{problem}</Alert>}
       <Tabs defaultValue="gems">
         <Tabs.List>

@@ -8,6 +8,8 @@ import type { ImportDryRunResponse, ImportJob, ImportRowError } from '@gemstore/
 import { MAX_IMPORT_ERRORS, STONE_TREATMENTS } from '@gemstore/contracts/constants';
 import { REQUIRED_STONE_CSV_COLUMNS, STONE_CSV_COLUMNS } from '@gemstore/contracts/stone-fields';
 import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { stonesKey } from '../api.ts';
 import { formatCount, formatNumber, formatWhen } from '../../../lib/format.ts';
 
@@ -114,10 +116,9 @@ export function ImportPage() {
 
   return (
     <Stack maw={1000}>
-      <Group justify="space-between">
-        <Title order={2}>Import stones</Title>
+      <PageHeader title="Import stones">
         <Button component={Link} to="/stones" variant="subtle">Back to stones</Button>
-      </Group>
+      </PageHeader>
       <Paper withBorder p="md">
         <Stack>
           <Text size="sm">
@@ -148,7 +149,7 @@ export function ImportPage() {
       </Paper>
 
       <Title order={3}>Recent imports</Title>
-      {jobs.isError && <Alert color="red" role="alert">{errorMessage(jobs.error)}</Alert>}
+      <ErrorAlert error={jobs.error} role="alert" />
       {jobs.data && jobs.data.data.length === 0 && <Text size="sm" c="dimmed">No imports yet.</Text>}
       {jobs.data && jobs.data.data.length > 0 && (
         <Table aria-label="Recent imports" verticalSpacing="sm">

@@ -10,6 +10,7 @@ import { STONE_TREATMENTS, TREATMENT_LABELS, mgFromRatti, rattiFromMg } from '@g
 import { caratsFromMg, mgFromCarats } from '@gemstore/contracts/money';
 import { stonePlainFieldList, type StoneFieldPlain } from '@gemstore/contracts/stone-fields';
 import { api, errorMessage, fieldErrors, uploadPicture } from '../../../lib/api.ts';
+import { SaveErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { catalogKey, stonesKey } from '../api.ts';
 import { stoneStatusColor } from '../../../lib/statuses.ts';
 import { PictureField } from '../../../components/PictureField.tsx';
@@ -209,7 +210,7 @@ export function StoneFormPage() {
           </Group>
           <Button component={Link} to="/stones" variant="subtle">Back to stones</Button>
         </Group>
-        {save.isError && <Alert color="red" role="alert">{Object.keys(errors).length ? 'Please correct the fields marked below.' : errorMessage(save.error)}</Alert>}
+        <SaveErrorAlert error={save.error} />
         {saved && <Alert color="green" role="status">Saved. {draft.status === 'available' && !held ? 'The stone is on the shop now.' : ''}</Alert>}
         <Grid>
           <Grid.Col span={{ base: 12, md: 7 }}>

@@ -3,7 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type MouseEvent } from 'react';
 import type { AdminHome, AdminHomeResponse } from '@gemstore/contracts';
 import { SLIDE_SIZES } from '@gemstore/contracts/constants';
-import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
+import { api, fieldErrors } from '../../../lib/api.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ErrorAlert, SaveErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { homeKey } from '../api.ts';
 import { PictureField } from '../../../components/PictureField.tsx';
 
@@ -89,13 +91,12 @@ export function HomeContentPage() {
 
   return (
     <Stack maw={1000}>
-      <Group justify="space-between">
-        <Title order={2}>Home page</Title>
+      <PageHeader title="Home page">
         <Button onClick={submit} loading={save.isPending}>Save the home page</Button>
-      </Group>
+      </PageHeader>
       {saved && <Alert color="green" role="status">Saved: the home page shows it now.</Alert>}
-      {home.isError && <Alert color="red" role="alert">{errorMessage(home.error)}</Alert>}
-      {save.isError && <Alert color="red" role="alert">{Object.keys(errors).length ? 'Please correct the fields marked below.' : errorMessage(save.error)}</Alert>}
+      <ErrorAlert error={home.error} role="alert" />
+      <SaveErrorAlert error={save.error} />
       {(['slider', 'banners'] as const).map((kind) => (
         <Stack key={kind} gap="sm" component="section" aria-label={KIND[kind].title}>
           <Group justify="space-between">

@@ -8,7 +8,8 @@ import type { AdminPage, AdminPageBody, AdminPageCategory, AdminPageSummary, Pag
 import { PAGE_PLACEMENT_LABELS, PAGE_PLACEMENTS } from '@gemstore/contracts/constants';
 import { pagePathOf } from '@gemstore/contracts/paths';
 import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
-import { FormErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ErrorAlert, FormErrorAlert, SaveErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { RichText } from './rich-text-lazy.tsx';
 import { RemoveButton, SearchFields } from './editor-parts.tsx';
 import { pagesKey, useEditorSteps } from '../api.ts';
@@ -47,15 +48,14 @@ export function PagesPage() {
 
   return (
     <Stack maw={1100}>
-      <Group justify="space-between">
-        <Title order={2}>Pages</Title>
+      <PageHeader title="Pages">
         <Group gap="xs">
           <Button variant="default" onClick={() => { save.reset(); setEditing({ id: null, name: '', sort_order: 0 }); }}>Add a page category</Button>
           <Button component={Link} to="/pages/new">Add a page</Button>
         </Group>
-      </Group>
+      </PageHeader>
       <Text size="sm" c="dimmed">Page categories are menus in the shop's header; Policies and Know Us are the footer's lists.</Text>
-      {data.isError && <Alert color="red" role="alert">{errorMessage(data.error)}</Alert>}
+      <ErrorAlert error={data.error} role="alert" />
       {problem && <Alert color="red" role="alert" withCloseButton onClose={() => setProblem(null)}>{problem}</Alert>}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {groups.map((g) => (
@@ -146,7 +146,7 @@ export function PageFormPage() {
           {current && <Anchor href={pagePathOf(current.url)} target="_blank" size="sm">View on the shop ↗</Anchor>}
         </Group>
         {saved && <Alert color="green" role="status">Saved: the shop shows it now.</Alert>}
-        {save.isError && <Alert color="red" role="alert">{Object.keys(errors).length ? 'Please correct the fields marked below.' : errorMessage(save.error)}</Alert>}
+        <SaveErrorAlert error={save.error} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack>

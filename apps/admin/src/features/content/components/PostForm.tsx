@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import type { AdminPost, AdminPostBody, PostStatus } from '@gemstore/contracts';
 import { postPathOf } from '@gemstore/contracts/paths';
 import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
+import { SaveErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { RichText } from './rich-text-lazy.tsx';
 import { RemoveButton, SearchFields } from './editor-parts.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -62,7 +63,7 @@ export function PostFormPage() {
           {current?.status === 'published' && <Anchor href={postPathOf(firstCategory?.slug, current.url)} target="_blank" size="sm">View on the shop ↗</Anchor>}
         </Group>
         {saved && <Alert color="green" role="status">{saved === 'published' ? 'Published: the blog shows it now.' : 'Saved as a draft: the blog does not show it.'}</Alert>}
-        {save.isError && <Alert color="red" role="alert">{Object.keys(errors).length ? 'Please correct the fields marked below.' : errorMessage(save.error)}</Alert>}
+        <SaveErrorAlert error={save.error} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack>

@@ -1,10 +1,12 @@
-import { Alert, Button, Card, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { GstReportResponse, GstReportTable } from '@gemstore/contracts';
 import { GST_REPORT_TABLES } from '@gemstore/contracts/constants';
 import { api, callUrl, downloadFile, errorMessage, routes } from '../../../lib/api.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { formatRupees } from '../../../lib/format.ts';
 
 /** The month before the current one (India time), which is the one a return is filed for. */
@@ -36,7 +38,7 @@ export function GstReportPage() {
 
   return (
     <Stack maw={1100}>
-      <Title order={2}>GST report</Title>
+      <PageHeader title="GST report" />
       <Text c="dimmed" size="sm">
         From the tax invoices and credit notes issued in the month (India time), as they were issued. Credit notes are taken off the
         invoices; the B2CL and export invoices they reduce are listed in CDNUR.
@@ -44,7 +46,7 @@ export function GstReportPage() {
       <Group align="end">
         <TextInput type="month" label="Month" value={month} onChange={(e) => e.currentTarget.value && setParams({ month: e.currentTarget.value })} w={200} />
       </Group>
-      {report.isError && <Alert color="red">{errorMessage(report.error)}</Alert>}
+      <ErrorAlert error={report.error} />
       {problem && <Alert color="red" role="alert">{problem}</Alert>}
       {!r && !report.isError && <Loader />}
       {r && (

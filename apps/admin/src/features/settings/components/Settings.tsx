@@ -1,11 +1,12 @@
 import {
-  Alert, Button, Checkbox, Grid, Group, NumberInput, Paper, Radio, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TagsInput, TextInput, Title,
+  Alert, Button, Checkbox, Grid, Group, NumberInput, Paper, Radio, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TagsInput, TextInput,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { AdminPaymentSettings, AdminStoreProfile } from '@gemstore/contracts';
 import { api, errorMessage, fieldErrors } from '../../../lib/api.ts';
-import { FormErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { FormErrorAlert, SaveErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { meKey } from '../../../lib/session.tsx';
 import { PictureField } from '../../../components/PictureField.tsx';
 
@@ -51,12 +52,11 @@ export function StoreProfilePage() {
     <>
       <form onSubmit={submit}>
         <Stack maw={1000}>
-          <Group justify="space-between">
-            <Title order={2}>Store profile</Title>
+          <PageHeader title="Store profile">
             <Button type="submit" loading={save.isPending}>Save</Button>
-          </Group>
+          </PageHeader>
           {saved && <Alert color="green" role="status">Saved: the shop shows it now.</Alert>}
-          {save.isError && <Alert color="red" role="alert">{Object.keys(errors).length ? 'Please correct the fields marked below.' : errorMessage(save.error)}</Alert>}
+          <SaveErrorAlert error={save.error} />
           <Section title="The shop" note="Its name and logo in the header, browser tabs and search results.">
             {input('Name', 'name', p.name, (name) => ({ ...p, name }))}
             <PictureField label="Logo" value={p.logo} src={logoSrc} ratio={3} fit="contain" error={errors.logo}
@@ -157,7 +157,7 @@ export function PaymentSettingsPage() {
   return (
     <form onSubmit={(e) => { e.preventDefault(); save.mutate(s); }}>
       <Stack maw={1000}>
-        <Title order={2}>Payment settings</Title>
+        <PageHeader title="Payment settings" />
         {saved && <Alert color="green" role="status">Saved: the checkout uses these settings now.</Alert>}
         <FormErrorAlert error={save.error} />
         <Section title="Provider" note="Who takes the shopper's payment. A provider this server has no keys for cannot be chosen.">

@@ -2,6 +2,7 @@ import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Text, Title } fro
 import type { FormEvent } from 'react';
 import type { ShippingSettings, ShippingSettingsBody, ShippingZone } from '@gemstore/contracts';
 import { api, fieldErrors } from '../../../lib/api.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ErrorAlert, FormErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { useSettingsForm } from '../settings-form.ts';
 
@@ -44,7 +45,7 @@ export function ShippingSettingsPage() {
   return (
     <form onSubmit={onSubmit}>
       <Stack maw={720}>
-        <Title order={2}>Shipping</Title>
+        <PageHeader title="Shipping" />
         <Text c="dimmed" size="sm">
           A flat charge per order, by the country of the shipping address. The checkout shows it and the order charges it; an order whose
           stones are worth the free-from value or more ships free. Amounts are in rupees, as payments are taken. New rates apply to orders

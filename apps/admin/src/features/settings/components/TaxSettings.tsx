@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import type { TaxSettingsBody } from '@gemstore/contracts';
 import { api, fieldErrors } from '../../../lib/api.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ErrorAlert, FormErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { useSettingsForm } from '../settings-form.ts';
 
@@ -28,7 +29,7 @@ export function TaxSettingsPage() {
   return (
     <form onSubmit={onSubmit}>
       <Stack maw={880}>
-        <Title order={2}>Tax and invoices</Title>
+        <PageHeader title="Tax and invoices" />
         <Text c="dimmed" size="sm">
           {settings.data.is_from_india
             ? 'Every paid order gets a GST tax invoice with these details. Changes apply to orders paid from now on; invoices already issued keep their figures.'

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { TotpEnrolmentResponse } from '@gemstore/contracts';
 import { api } from '../../../lib/api.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useFormSteps } from '../../../lib/form-steps.ts';
 import { meKey, useSession } from '../../../lib/session.tsx';
 import { formatWhen } from '../../../lib/format.ts';
@@ -110,7 +111,7 @@ export function SecurityPage() {
 
   return (
     <Stack maw={960}>
-      <Title order={2}>Security</Title>
+      <PageHeader title="Security" />
       {me.two_factor_sign_in_required && (
         <Alert color="orange" title="Sign in again with your code">
           {me.store.name} requires two-factor sign-in, and this sign-in was made without your authenticator code.

@@ -114,27 +114,34 @@ const splitZones = (list) => list.flatMap((zone) => {
 const serverZones = splitZones(zones);
 
 /**
- * The browser apps' boundaries. The storefront: components and lib sit below the features and
- * routes; a feature's api calls and helpers are its own (another feature may use its components);
- * routes compose features. The back office: its base (the API client, the session, form steps,
- * the rich-text editor) sits below the pages and the app.
+ * The browser apps' boundaries, the same in both (docs/decisions/0058-admin-features-layout.md):
+ * components and lib sit below the features and what composes them (the storefront's routes, the
+ * back office's App); a feature's api calls and helpers are its own (another feature may use its
+ * components); features never import what composes them.
  */
+const featuresOf = (root) => readdirSync(`${root}/features`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const internalsOf = (root, feature) => readdirSync(`${root}/features/${feature}`, { withFileTypes: true })
+  .filter((d) => d.name !== 'components').map((d) => `${root}/features/${feature}/${d.name}${d.isDirectory() ? '/**' : ''}`);
+const ownInternals = (root) => {
+  const features = featuresOf(root);
+  return features.flatMap((f) => features.filter((o) => o !== f).map((o) => ({
+    target: `${root}/features/${f}/**`, from: internalsOf(root, o),
+    message: `The ${o} feature's api calls and helpers are its own: use its components, or move what both need into lib.`,
+  })));
+};
 const web = 'apps/web/app';
-const webFeatures = readdirSync(`${web}/features`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-const internalsOf = (feature) => readdirSync(`${web}/features/${feature}`, { withFileTypes: true })
-  .filter((d) => d.name !== 'components').map((d) => `${web}/features/${feature}/${d.name}${d.isDirectory() ? '/**' : ''}`);
 const webZones = [
   { target: [`${web}/components/**`, `${web}/lib/**`], from: [`${web}/features/**`, `${web}/routes/**`], message: 'components and lib sit below the features and routes: they import neither.' },
   { target: `${web}/features/**`, from: `${web}/routes/**`, message: 'Features never import routes: routes compose features.' },
-  ...webFeatures.flatMap((f) => webFeatures.filter((o) => o !== f).map((o) => ({
-    target: `${web}/features/${f}/**`, from: internalsOf(o),
-    message: `The ${o} feature's api calls and helpers are its own: use its components, or move what both need into lib.`,
-  }))),
+  ...ownInternals(web),
 ];
 const admin = 'apps/admin/src';
+const adminTop = [`${admin}/App.tsx`, `${admin}/main.tsx`];
 const adminZones = [
-  { target: [`${admin}/api.ts`, `${admin}/session.tsx`, `${admin}/form-steps.ts`, `${admin}/RichText.tsx`], from: [`${admin}/pages/**`, `${admin}/App.tsx`, `${admin}/main.tsx`], message: 'The back office\'s base sits below its pages and app.' },
-  { target: `${admin}/pages/**`, from: [`${admin}/App.tsx`, `${admin}/main.tsx`], message: 'Pages never import the app that routes to them.' },
+  { target: [`${admin}/components/**`, `${admin}/lib/**`], from: [`${admin}/features/**`, ...adminTop], message: 'components and lib sit below the features and the app: they import neither.' },
+  { target: `${admin}/lib/**`, from: `${admin}/components/**`, message: 'lib is the base: it imports no component.' },
+  { target: `${admin}/features/**`, from: adminTop, message: 'Features never import the app: App.tsx composes the features.' },
+  ...ownInternals(admin),
 ];
 const browserImports = (files, zones) => ({
   files,

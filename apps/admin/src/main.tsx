@@ -5,8 +5,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setNonce } from 'get-nonce';
 import { App } from './App.tsx';
-import { isSignedOut } from './api.ts';
-import { SessionProvider } from './session.tsx';
+import { isSignedOut } from './lib/api.ts';
+import { SessionProvider } from './lib/session.tsx';
 
 /** The page's CSP nonce (the server writes it into the meta tag of every answer): Mantine's style tags carry it. */
 const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';

@@ -181,7 +181,7 @@ describe('order states', () => {
     expect(detail.stage_label).toBe(ORDER_STAGE_LABELS.partly_refunded);
     expect(await staff.page.locator('[data-testid="order-line"]').filter({ hasText: a!.sku }).getByTestId('line-stage').textContent()).toBe(ORDER_LINE_STAGE_LABELS.refunded);
     expect(await staff.page.locator('[data-testid="order-line"]').filter({ hasText: b!.sku }).getByTestId('line-stage').count()).toBe(0);
-    expect(await staff.page.getByTestId('order-refunded').textContent()).toBe(`Refunded ${formatRupees(refunded)} · net paid ${formatRupees(detail.net_paid)}`);
+    expect(await staff.page.getByTestId('order-refunded').textContent()).toBe(`Refunded ${formatRupees(refunded)} on ${when} · net paid ${formatRupees(detail.net_paid)}`);
 
     await staff.close();
     // Signed out, nothing: the phone's sandbox page came back to the order signed in.

@@ -177,8 +177,9 @@ export const AdminOrder = z.object({
   total: z.number(),
   /** Rupees charged for shipping (0: shipped free); a refund of stones does not refund it. */
   shipping: z.number(),
-  /** Rupees refunded so far (processed refunds), and what the customer paid less that. */
+  /** Rupees refunded so far (processed refunds), when the last was, and what the customer paid less that (as the customer's order page shows them). */
   refunded_amount: z.number(),
+  refunded_on: z.string().nullable(),
   net_paid: z.number(),
   /** Until when the stones are held for payment (an unpaid order). */
   reserved_until: z.string(),

@@ -125,7 +125,7 @@ export function adminOrderFlows(db: Database, services: Services, messages: Orde
       id: order.id, number: order.number, order_number: orderNumberOf(order), placed_on: order.placedOn.toISOString(), status: order.status,
       stage, stage_label: standing.stageLabel, total_qty: order.totalQty,
       stones_total: stonesPaiseOf(order) / 100, promotion: promotionOf(order), total: order.totalPaise / 100, shipping: order.shippingPaise / 100,
-      refunded_amount: standing.refundedPaise / 100, net_paid: (received - standing.refundedPaise) / 100, reserved_until: order.reservedUntil.toISOString(),
+      refunded_amount: standing.refundedPaise / 100, refunded_on: standing.refundedAt?.toISOString() ?? null, net_paid: (received - standing.refundedPaise) / 100, reserved_until: order.reservedUntil.toISOString(),
       customer, shipping_address: toOrderAddress(order.shippingAddress), billing_address: toOrderAddress(order.billingAddress),
       lines: lines.map((l) => {
         const item = details.get(l.id)?.item;

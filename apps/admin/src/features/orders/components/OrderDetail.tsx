@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import type { AdminOrder, AdminOrderResponse, OrderAddress } from '@gemstore/contracts';
 import { api, downloadCreditNote, downloadInvoice, errorMessage, fieldErrors } from '../../../lib/api.ts';
 import { FormErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { formatCount, formatRupees, formatWhen } from '../../../lib/format.ts';
+import { formatCount, formatDate, formatRupees, formatWhen } from '../../../lib/format.ts';
 import { orderKey, ordersKey } from '../../../lib/query-keys.ts';
 import { returnColor, stageColor } from '../../../lib/statuses.ts';
 import { Section, StepTimeline, StoneLine } from './order-parts.tsx';
@@ -145,7 +145,7 @@ export function OrderDetailPage() {
             </Text>
           )}
           {order.refunded_amount > 0 && (
-            <Text size="sm" c="dimmed" data-testid="order-refunded">Refunded {formatRupees(order.refunded_amount)} · net paid {formatRupees(order.net_paid)}</Text>
+            <Text size="sm" c="dimmed" data-testid="order-refunded">Refunded {formatRupees(order.refunded_amount)}{order.refunded_on && <> on {formatDate(order.refunded_on)}</>} · net paid {formatRupees(order.net_paid)}</Text>
           )}
           {order.stage === 'awaiting_payment' && <Text size="sm" c="dimmed">Stones held until {formatWhen(order.reserved_until)}</Text>}
         </Stack>

@@ -10,6 +10,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { Fact } from '../../../components/Fact.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Pager } from '../../../components/Pager.tsx';
+import { RowCard } from '../../../components/RowCard.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 
 /** The store's customers, searched by name, email or mobile number. */
@@ -29,6 +30,15 @@ export function CustomersPage() {
       <DataTable
         label="Customers" striped highlightOnHover minWidth={600} rows={list.data?.customers} rowKey={(c) => c.id}
         empty={<Text c="dimmed">No customers found.</Text>} headWhenEmpty
+        cards={{
+          label: 'Customers',
+          render: (c) => (
+            <RowCard to={`/customers/${c.id}`} data-testid="customer-card" title={c.name} amount={null}
+              status={c.blocked ? <StatusBadge color="red">blocked</StatusBadge> : null} when={`Since ${formatDate(c.created_at)}`}>
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{[c.email, c.phone].filter(Boolean).join(' · ') || '—'}</Text>
+            </RowCard>
+          ),
+        }}
         columns={[
           { head: 'Name', cell: (c) => <Anchor component={Link} to={`/customers/${c.id}`}>{c.name}</Anchor> },
           { head: 'Email', cell: (c) => c.email ?? '—' },

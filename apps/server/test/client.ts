@@ -6,10 +6,13 @@
  * `await expect(c.adminDiscounts()).rejects.toMatchObject({ status: 403 })`.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { ApiError, createApiClient, routes, type ApiClient, type Endpoints, type Transport } from '@gemstore/contracts/client';
+import { ApiError, createApiClient, routes, type ApiClient, type CallInput, type Endpoints, type Transport } from '@gemstore/contracts/client';
 import type { TestApp } from './helper.ts';
 
 export { ApiError };
+
+/** What a call takes as its body, as a caller writes it (before the schema's defaults and coercions). */
+export type BodyOf<K extends keyof Endpoints> = CallInput<Endpoints[K]> extends { body?: infer B } ? B : never;
 
 export interface ClientOptions {
   /** The store's hostname, sent as the `domain` header. */

@@ -49,20 +49,21 @@ export async function shopWorld(t: TestApp) {
   const as = (token?: string, domain = shop.domain) => clientFor(t, { domain, token });
   const staff = Object.fromEntries(STAFF_ROLES.map((role) => [role, as(cast.tokens[role])])) as Record<StaffRole, TestClient>;
 
-  /** A new customer of the shop with an address in `place`. */
-  async function shopper(place: Place = 'Jaipur'): Promise<Buyer> {
-    const who = await createShopper(t.db, shop.store.id);
+  /** A new customer of the shop (or of `of`, the other) with an address in `place`. */
+  async function shopper(place: Place = 'Jaipur', of: Shop = shop): Promise<Buyer> {
+    const storeId = of.store.id;
+    const who = await createShopper(t.db, storeId);
     const addressId = place === 'Jaipur'
-      ? (await insertAddress(t.db, shop.store.id, who.id)).id
+      ? (await insertAddress(t.db, storeId, who.id)).id
       : (await t.db.insert(addresses).values({
-        storeId: shop.store.id, customerId: who.id, name: 'Buyer', phone: '9812345678', address: '1 Main Road', locality: 'Centre', landmark: '',
+        storeId, customerId: who.id, name: 'Buyer', phone: '9812345678', address: '1 Main Road', locality: 'Centre', landmark: '',
         label: 'Home', addressTypeId: 1, ...PLACES[place],
       }).returning())[0]!.id;
-    return { ...who, addressId, api: as(who.token) };
+    return { ...who, addressId, api: as(who.token, of.domain) };
   }
 
-  /** A stone for sale in the shop. */
-  const stone = (input: StoneInput = {}) => createItem(t.db, shop.store.id, { catalog: shop.catalog, ...input });
+  /** A stone for sale in the shop (or in `of`, the other). */
+  const stone = (input: StoneInput = {}, of: Shop = shop) => createItem(t.db, of.store.id, { catalog: of.catalog, ...input });
 
   /** The buyer places an order of these stones, shipped and billed to their address, to pay on the sandbox. */
   async function placeOrder(buyer: Buyer, stones: { id: number }[], discountCode?: string) {
@@ -71,7 +72,7 @@ export async function shopWorld(t: TestApp) {
     });
   }
 
-  /** An order of these stones (or of new stones at these prices), placed and paid on the sandbox: answers its id. */
+  /** An order of these stones (or of new stones of the shop at these prices), placed and paid on the shop's sandbox: answers its id. */
   async function paidOrder(buyer: Buyer, stones: ({ id: number } | StoneInput)[] = [{}], discountCode?: string): Promise<number> {
     const items = await Promise.all(stones.map((s) => ('id' in s && s.id !== undefined ? s : stone(s as StoneInput))));
     const { orderId } = await placeOrder(buyer, items, discountCode);

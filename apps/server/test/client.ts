@@ -13,6 +13,8 @@ export { ApiError };
 
 /** What a call takes as its body, as a caller writes it (before the schema's defaults and coercions). */
 export type BodyOf<K extends keyof Endpoints> = CallInput<Endpoints[K]> extends { body?: infer B } ? B : never;
+/** The same for a call's query. */
+export type QueryOf<K extends keyof Endpoints> = CallInput<Endpoints[K]> extends { query?: infer Q } ? Q : never;
 
 export interface ClientOptions {
   /** The store's hostname, sent as the `domain` header. */

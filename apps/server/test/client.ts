@@ -1,7 +1,8 @@
 /**
  * The typed API client (packages/contracts, one function per call of the endpoint table) over
  * `app.inject`, as the tests' way to call the API: `await c.adminCourierSettings()` reads like the
- * product and is checked against the schemas, where a string path and `res.json()` were not.
+ * product, and its input and answer are typed by the call's schemas, where a string path and
+ * `res.json()` were not.
  * A non-2xx answer rejects with an ApiError (`status`, `code`, `errors`), so a refusal reads
  * `await expect(c.adminDiscounts()).rejects.toMatchObject({ status: 403 })`.
  */
@@ -74,7 +75,7 @@ export function clientFor(t: TestApp, options: ClientOptions): TestClient {
   }) as TestClient;
 }
 
-/** The status a call answered: 200 (or another 2xx) when it resolved, the ApiError's when it was refused. */
+/** The status a call answered: 200 when it resolved (the API answers no other success), the ApiError's when it was refused. */
 export async function statusOf(call: Promise<unknown>): Promise<number> {
   try {
     await call;

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthUserResponse, OutboxResponse, RegisterResponse, TokenResponse } from '@gemstore/contracts';
-import { api, hydrated, launchBrowser, openPage, origin } from './browser.ts';
+import type { AuthUserResponse, TokenResponse } from '@gemstore/contracts';
+import { apiClient, hydrated, launchBrowser, openPage, origin } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
@@ -25,7 +25,7 @@ const EXPECTED_422 = /status of 422/;
 async function codeFor(to: string, purpose: 'register' | 'login' | 'reset' | 'change'): Promise<string> {
   let code: string | null | undefined;
   await expect.poll(async () => {
-    const { messages } = await api<OutboxResponse>(`dev/outbox?to=${encodeURIComponent(to)}`);
+    const { messages } = await apiClient().outbox({ query: { to } });
     code = messages.find((m) => m.purpose === purpose && m.code)?.code;
     return code;
   }, { timeout: 5000 }).toMatch(/^\d{6}$/);
@@ -43,12 +43,13 @@ function masked(value: string): string {
  * verified email or mobile number signs in).
  */
 async function createAccount(person: Person): Promise<TokenResponse> {
-  const reg = await api<RegisterResponse>('register', {
+  const guest = apiClient();
+  const reg = await guest.register({
     body: { name: person.name, country_code: 99, phone: person.phone, email: person.email, password: person.password, password_confirmation: person.password },
   });
   const phoneOtp = await codeFor(person.phone, 'register');
   const emailOtp = await codeFor(person.email, 'register');
-  return api<TokenResponse>('register-otp-verify', { body: { userId: reg.userId, regIdPhone: reg.regIdPhone, regIdEmail: reg.regIdEmail, phoneOtp, emailOtp, isPhone: true } });
+  return guest.registerOtpVerify({ body: { userId: reg.userId, regIdPhone: reg.regIdPhone, regIdEmail: reg.regIdEmail, phoneOtp, emailOtp, isPhone: true } });
 }
 
 /** An API call whose status matters (the `api` helper throws on anything but 2xx). */
@@ -294,7 +295,7 @@ describe('customer accounts', () => {
     await page.getByTestId('form-notice').waitFor();
 
     // The old password no longer works; the new one does.
-    const login = await api<{ userId: number }>('login', { body: { phone: person.email } });
+    const login = await apiClient().login({ body: { phone: person.email } });
     expect((await call('login-password-submit', { body: { userId: login.userId, password: person.password } })).status).toBe(422);
     await signInWithPassword(page, person.email, newPassword);
     await expect.poll(() => page.getByTestId('dashboard-name').textContent()).toBe(person.name);
@@ -371,7 +372,7 @@ describe('customer accounts', () => {
     expect((await call('auth-user', { token: here! })).status).toBe(200);
 
     // The old password no longer signs in; the new one does.
-    const { userId } = await api<{ userId: number }>('login', { body: { phone: person.email } });
+    const { userId } = await apiClient().login({ body: { phone: person.email } });
     expect((await call('login-password-submit', { body: { userId, password: person.password } })).status).toBe(422);
     expect((await call('login-password-submit', { body: { userId, password: 'brand-new-secret' } })).status).toBe(200);
     await t.close({ allow: [EXPECTED_422] });

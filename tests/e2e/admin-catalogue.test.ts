@@ -4,10 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MessageResponse, RecoveryCodesResponse, StaffSignedIn, TotpEnrolmentResponse } from '@gemstore/contracts';
 import { DEMO_OWNER } from '../../apps/server/src/modules/staff/demo-staff.ts';
-import { api, cardIds, hydrated, launchBrowser, openPage, origin } from './browser.ts';
-import { staffApi, totpCode } from './back-office.ts';
+import { api, apiClient, cardIds, hydrated, launchBrowser, openPage, origin } from './browser.ts';
+import { staffSession, totpCode } from './back-office.ts';
 
 let browser: Browser;
 let files: string;
@@ -25,7 +24,7 @@ beforeAll(async () => {
 });
 // Two-factor goes off again (if the journey stopped before it did), so the next tests sign the owner in with the password.
 afterEach(async () => {
-  if (twoFactor) await staffApi<MessageResponse>(HOST, 'me/totp/disable', { token: twoFactor.token, body: { password: DEMO_OWNER.password, code: twoFactor.recoveryCode } });
+  if (twoFactor) await apiClient(HOST, { token: twoFactor.token }).adminTotpDisable({ body: { password: DEMO_OWNER.password, code: twoFactor.recoveryCode } });
   twoFactor = undefined;
 });
 afterAll(async () => {
@@ -41,11 +40,11 @@ let twoFactor: { token: string; secret: string; recoveryCode: string } | undefin
 
 /** Turns two-factor sign-in on for the store's owner, as their authenticator app would: answers the secret. */
 async function enrolTwoFactor(): Promise<string> {
-  const signedIn = await staffApi<StaffSignedIn>(HOST, 'login', { body: { email: DEMO_OWNER.email, password: DEMO_OWNER.password } });
-  const { secret } = await staffApi<TotpEnrolmentResponse>(HOST, 'me/totp/start', { token: signedIn.token, body: {} });
-  const { recovery_codes } = await staffApi<RecoveryCodesResponse>(HOST, 'me/totp/confirm', { token: signedIn.token, body: { code: totpCode(secret) } });
+  const owner = await staffSession(HOST);
+  const { secret } = await owner.api.adminTotpStart();
+  const { recovery_codes } = await owner.api.adminTotpConfirm({ body: { code: totpCode(secret) } });
   expect(recovery_codes).toHaveLength(10);
-  twoFactor = { token: signedIn.token, secret, recoveryCode: recovery_codes[0]! };
+  twoFactor = { token: owner.token, secret, recoveryCode: recovery_codes[0]! };
   return secret;
 }
 

@@ -6,31 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdminHomeResponse, AdminStoreProfileResponse, PostsResponse, StoreProfileResponse } from '@gemstore/contracts';
-import { DEMO_OWNER } from '../../apps/server/src/modules/staff/demo-staff.ts';
 import { api, hydrated, launchBrowser, openPage, origin } from './browser.ts';
-import { signInToBackOffice } from './back-office.ts';
+import { signInToBackOffice, staffSession } from './back-office.ts';
 
 /** The Indian demo store; the international one (atelier.localhost) must never show what is written here. */
 const HOST = 'localhost';
 const OTHER = 'atelier.localhost';
 
-/** A staff call of any method, as the demo owner of HOST. */
-async function staff<T>(path: string, init: { method?: string; body?: unknown; host?: string } = {}): Promise<T> {
-  const base = `http://127.0.0.1:${inject('e2ePort')}/api`;
-  const host = init.host ?? HOST;
-  const login = await fetch(`${base}/admin/login`, {
-    method: 'POST', headers: { domain: host, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_OWNER.email, password: DEMO_OWNER.password }),
-  });
-  const { token } = await login.json() as { token: string };
-  const res = await fetch(`${base}/admin/${path}`, {
-    method: init.method ?? 'GET',
-    headers: { domain: host, authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!res.ok) throw new Error(`admin/${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+/** The typed client as the demo owner of HOST, signed in afresh (a journey may have ended the owner's other sign-ins). */
+const asOwner = async () => (await staffSession(HOST)).api;
 
 /** A storefront page as the server renders it for `host` (a crawler, a browser without JavaScript): its status and HTML. */
 function rendered(host: string, path: string): Promise<{ status: number; html: string }> {
@@ -60,13 +44,15 @@ beforeAll(async () => {
   files = mkdtempSync(join(tmpdir(), 'gemstore-content-'));
   await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1d3b6e' } }).jpeg().toFile(join(files, 'cover.jpg'));
   await sharp({ create: { width: 1800, height: 675, channels: 3, background: '#6e1d3b' } }).jpeg().toFile(join(files, 'slide.jpg'));
-  profileBefore = (await staff<AdminStoreProfileResponse>('settings/profile')).profile;
-  homeBefore = await staff<AdminHomeResponse>('home');
+  const owner = await asOwner();
+  profileBefore = (await owner.adminStoreProfile()).profile;
+  homeBefore = await owner.adminHome();
 });
 afterAll(async () => {
   // The shared server's other tests read the demo store's header and slider: they get them back.
-  await staff('settings/profile', { method: 'PUT', body: profileBefore }).catch(() => undefined);
-  await staff('home', { method: 'PUT', body: { slider: homeBefore.slider.map(({ src: _s, phone_src: _p, ...s }) => s), banners: homeBefore.banners.map(({ src: _s, ...b }) => b) } }).catch(() => undefined);
+  const owner = await asOwner();
+  await owner.adminUpdateStoreProfile({ body: profileBefore }).catch(() => undefined);
+  await owner.adminUpdateHome({ body: { slider: homeBefore.slider.map(({ src: _s, phone_src: _p, ...s }) => s), banners: homeBefore.banners.map(({ src: _s, ...b }) => b) } }).catch(() => undefined);
   await browser?.close();
   rmSync(files, { recursive: true, force: true });
 });
@@ -170,8 +156,9 @@ describe('the back office content', () => {
 
   it('never lets a script or an event handler written into a post or page reach a rendered page', async () => {
     const hostile = '<p>Care notes</p><script>window.hacked=1</script><img src="/placeholder.svg" onerror="window.hacked=2"><a href="javascript:window.hacked=3">x</a>';
-    const post = await staff<{ post: { url: string } }>('posts', { method: 'POST', body: { title: `Hostile care notes ${Date.now()}`, body: hostile, status: 'published' } });
-    const page = await staff<{ page: { url: string } }>('pages', { method: 'POST', body: { title: `Hostile page ${Date.now()}`, placement: 'policy', body: hostile } });
+    const owner = await asOwner();
+    const post = await owner.adminCreatePost({ body: { title: `Hostile care notes ${Date.now()}`, body: hostile, status: 'published' } });
+    const page = await owner.adminCreatePage({ body: { title: `Hostile page ${Date.now()}`, placement: 'policy', body: hostile } });
     for (const path of [`/blog/all/${post.post.url}`, `/${page.page.url}`]) {
       const html = await renderedHtml(HOST, path);
       expect(html, path).toContain('Care notes');

@@ -1,10 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxResponse, StaffInviteResponse, StaffSignedIn } from '@gemstore/contracts';
-import { DEMO_OWNER } from '../../apps/server/src/modules/staff/demo-staff.ts';
-import { api, launchBrowser, openPage, origin } from './browser.ts';
+import type { OutboxResponse } from '@gemstore/contracts';
+import { api, apiClient, launchBrowser, openPage, origin } from './browser.ts';
 import { totpCode } from './back-office.ts';
-import { signInToBackOffice, staffApi } from './back-office.ts';
+import { signInToBackOffice, staffSession } from './back-office.ts';
 
 /*
  * The back office's edges, walked in the browser on the shared server: a member whose role may not
@@ -21,13 +20,13 @@ afterAll(async () => { await browser?.close(); });
 
 /** A new member of `role` who has accepted the invitation (password set), invited by the demo owner. */
 async function newMember(role: 'assistant' | 'manager', name: string): Promise<{ email: string; password: string; name: string }> {
-  const owner = await staffApi<StaffSignedIn>(HOST, 'login', { body: { email: DEMO_OWNER.email, password: DEMO_OWNER.password } });
+  const owner = await staffSession(HOST);
   const email = `${name.toLowerCase().replace(/[^a-z]+/g, '.')}${stamp}@example.test`;
-  await staffApi<StaffInviteResponse>(HOST, 'staff', { token: owner.token, body: { email, name, role } });
-  const { messages } = await api<OutboxResponse>(`dev/outbox?to=${encodeURIComponent(email)}`, { host: HOST });
+  await owner.api.adminStaffInvite({ body: { email, name, role } });
+  const { messages } = await apiClient(HOST).outbox({ query: { to: email } });
   const token = /\/admin\/invite\/([A-Za-z0-9_-]+)/.exec(messages[0]!.text)![1]!;
   const password = `${role}-pass-${stamp}`;
-  await staffApi<StaffSignedIn>(HOST, 'invitation/accept', { body: { token, password, password_confirmation: password } });
+  await apiClient(HOST).adminInvitationAccept({ body: { token, password, password_confirmation: password } });
   return { email, password, name };
 }
 

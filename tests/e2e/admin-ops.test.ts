@@ -1,10 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import type { AdminDashboardResponse, ListingResponse, ProductsResponse, StoneCountsResponse } from '@gemstore/contracts';
-import { api, hydrated, launchBrowser, openPage, origin, signInWithPassword } from './browser.ts';
+import type { ListingResponse, ProductsResponse, StoneCountsResponse } from '@gemstore/contracts';
+import { ApiError } from '@gemstore/contracts/client';
+import { api, apiClient, hydrated, launchBrowser, openPage, origin, signInWithPassword } from './browser.ts';
 import { signInToBackOffice } from './back-office.ts';
-import { asCustomer, newCustomer } from './shoppers.ts';
+import { newCustomer } from './shoppers.ts';
 
 /*
  * The back office's people and numbers, walked in the browser on the shared server: a new customer
@@ -24,15 +24,15 @@ afterAll(async () => { await browser?.close(); });
 describe('back office: enquiries, customers, the dashboard and invoices', () => {
   it('a customer downloads the invoice; staff see matching numbers, answer an enquiry and block the customer', async () => {
     // A new customer (registered through the API with the codes from the outbox), with an address and a paid order.
-    const { token, addressId } = await newCustomer(customer);
+    const { addressId, api: asNisha } = await newCustomer(customer);
     const { products } = await api<ProductsResponse>('products');
     const product = products.find((p) => p.url.content === 'ruby') ?? products[0]!;
     const listing = await api<ListingResponse>('product-items?page=1', { body: { filter: { product: product.id, grades: [], ratti: [], colors: [], clarities: [], shapes: [], origins: [] } } });
     const stone = listing.data[0]!;
-    const { orderId, orderNumber } = await asCustomer<{ orderId: number; orderNumber: string }>('place-order', token, {
-      itemIds: [stone.id], shippingAddressId: addressId, billingAddressId: addressId, paymentMethodId: 1001, origin: origin(),
+    const { orderId, orderNumber } = await asNisha.placeOrder({
+      body: { itemIds: [stone.id], shippingAddressId: addressId, billingAddressId: addressId, paymentMethodId: 1001, origin: origin() },
     });
-    const pay = await asCustomer<{ url: string }>('retry-pay', token, { orderId });
+    const pay = await asNisha.retryPay({ body: { orderId } });
 
     // The customer signs in on the storefront, pays on the sandbox page and downloads the invoice from the order page.
     const shopper = await openPage(browser);
@@ -98,9 +98,7 @@ describe('back office: enquiries, customers, the dashboard and invoices', () => 
     await staff.page.getByText('This customer is blocked').waitFor({ timeout: 60_000 });
 
     // The customer's sign-in has ended, and signing in again is refused with a clear message.
-    await expect.poll(async () => (await fetch(`http://127.0.0.1:${inject('e2ePort')}/api/auth-user`, {
-      method: 'POST', headers: { domain: 'localhost', authorization: `Bearer ${token}` },
-    })).status).toBe(401);
+    await expect.poll(() => asNisha.authUser().then(() => 200, (err: unknown) => (err instanceof ApiError ? err.status : 0))).toBe(401);
     const fresh = await openPage(browser);
     await fresh.page.goto(`${origin()}/login`);
     await hydrated(fresh.page);
@@ -118,8 +116,7 @@ describe('back office: enquiries, customers, the dashboard and invoices', () => 
     const staff = await openPage(browser, { phone: true });
     await signInToBackOffice(staff.page, 'localhost');
     const token = await staff.page.evaluate(() => sessionStorage.getItem('gemstore.staff-token'));
-    const res = await fetch(`http://127.0.0.1:${inject('e2ePort')}/api/admin/dashboard`, { headers: { domain: 'localhost', authorization: `Bearer ${token}` } });
-    const numbers = (await res.json()) as AdminDashboardResponse;
+    const numbers = await apiClient('localhost', { token: token! }).adminDashboard();
     await expect.poll(() => staff.page.getByTestId('awaiting-dispatch').textContent(), { timeout: 60_000 }).toBe(String(numbers.awaiting_dispatch));
     expect(await staff.page.getByTestId('returns-awaiting').textContent()).toBe(String(numbers.returns_awaiting_decision));
     await staff.close();

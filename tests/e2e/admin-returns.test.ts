@@ -1,12 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type {
-  AdminOrderResponse, AdminRefundsResponse, ListingResponse, OrderResponse, OutboxResponse, ProductsResponse, StaffSignedIn,
-} from '@gemstore/contracts';
-import { DEMO_OWNER } from '../../apps/server/src/modules/staff/demo-staff.ts';
-import { api, launchBrowser, openPage, origin } from './browser.ts';
-import { signInToBackOffice, staffApi } from './back-office.ts';
-import { asCustomer, newCustomer, requestReturn } from './shoppers.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListingResponse, ProductsResponse } from '@gemstore/contracts';
+import { api, apiClient, launchBrowser, openPage, origin } from './browser.ts';
+import { signInToBackOffice, staffSession } from './back-office.ts';
+import { newCustomer, requestReturn } from './shoppers.ts';
 
 /*
  * The back office's returns and refunds screens on the shared server, around the cases the whole
@@ -22,7 +19,6 @@ const STEP_MS = 90_000;
 const stamp = Date.now().toString().slice(-7);
 const customer = { name: 'Ravi Menon', email: `ravi.${stamp}@example.com`, phone: `97${stamp}2`, password: 'ravi-pass-1' };
 const assistant = { name: 'Meera Sharma', email: `meera.${stamp}@example.test`, password: 'meera-pass-1' };
-const apiBase = () => `http://127.0.0.1:${inject('e2ePort')}`;
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
@@ -52,34 +48,33 @@ async function step(page: Page, button: string, status: string): Promise<void> {
 describe('back office: returns and refunds', () => {
   it('shows refusals without losing what was typed, refunds once per dialog and in one click, and keeps refunds from an assistant', async () => {
     // A new customer with an address; the owner's own sign-in for the set-up calls.
-    const { token, addressId } = await newCustomer(customer);
-    const owner = await staffApi<StaffSignedIn>(HOST, 'login', { body: { email: DEMO_OWNER.email, password: DEMO_OWNER.password } });
-    const asOwner = <T,>(path: string, body?: unknown) => staffApi<T>(HOST, path, { token: owner.token, body });
+    const { token, addressId, api: asRavi } = await newCustomer(customer);
+    const { api: asOwner } = await staffSession(HOST);
     const { products } = await api<ProductsResponse>('products');
     const product = products.find((p) => p.url.content === 'emerald') ?? products[1]!;
     const listing = await api<ListingResponse>('product-items?page=1', { body: { filter: { product: product.id, grades: [], ratti: [], colors: [], clarities: [], shapes: [], origins: [] } } });
     const [a, b, c] = listing.data.filter((s) => s.status === 'available');
-    const place = (ids: number[]) => asCustomer<{ orderId: number; orderNumber: string }>('place-order', token, {
-      itemIds: ids, shippingAddressId: addressId, billingAddressId: addressId, paymentMethodId: 1001, origin: origin(),
+    const place = (ids: number[]) => asRavi.placeOrder({
+      body: { itemIds: ids, shippingAddressId: addressId, billingAddressId: addressId, paymentMethodId: 1001, origin: origin() },
     });
 
     // Order 1: two stones, paid and dispatched; the customer returns the first with a photo.
     const { orderId, orderNumber } = await place([a!.id, b!.id]);
-    await payOnSandbox((await asCustomer<{ url: string }>('retry-pay', token, { orderId })).url);
-    await expect.poll(async () => (await asOwner<AdminOrderResponse>(`orders/${orderId}`)).order.status, { timeout: STEP_MS }).toBe('paid');
-    const { couriers } = await asOwner<{ couriers: { id: number; name: string }[] }>('couriers');
-    await asOwner(`orders/${orderId}/dispatch`, { courier_id: couriers.find((c) => c.name === 'Blue Dart')!.id, tracking_number: 'BD-445566' });
-    const lines = (await asCustomer<OrderResponse>('order', token, { orderId })).order.details;
+    await payOnSandbox((await asRavi.retryPay({ body: { orderId } })).url);
+    await expect.poll(async () => (await asOwner.adminOrder({ params: { id: orderId } })).order.status, { timeout: STEP_MS }).toBe('paid');
+    const { couriers } = await asOwner.adminCouriers();
+    await asOwner.adminOrderDispatch({ params: { id: orderId }, body: { courier_id: couriers.find((c) => c.name === 'Blue Dart')!.id, tracking_number: 'BD-445566' } });
+    const lines = (await asRavi.order({ body: { orderId } })).order.details;
     const lineA = lines.find((l) => l.item.id === a!.id)!.id;
     const lineB = lines.find((l) => l.item.id === b!.id)!.id;
     const returnId = await requestReturn(token, orderId, [lineA], { reason: 'wrong', comment: `Not the colour of the photos (${stamp})` });
 
     // Order 2: its payment page opened, then the shop cancelled it, then the customer paid anyway: that payment is owed back.
     const second = await place([c!.id]);
-    const secondPay = await asCustomer<{ url: string }>('retry-pay', token, { orderId: second.orderId });
-    await asOwner(`orders/${second.orderId}/cancel`, { reason: 'The customer asked by phone' });
+    const secondPay = await asRavi.retryPay({ body: { orderId: second.orderId } });
+    await asOwner.adminOrderCancel({ params: { id: second.orderId }, body: { reason: 'The customer asked by phone' } });
     await payOnSandbox(secondPay.url);
-    await expect.poll(async () => (await asOwner<AdminOrderResponse>(`orders/${second.orderId}`)).order.refund_owed, { timeout: STEP_MS }).toBe(true);
+    await expect.poll(async () => (await asOwner.adminOrder({ params: { id: second.orderId } })).order.refund_owed, { timeout: STEP_MS }).toBe(true);
 
     // The owner opens the returns: the queue shows the ones waiting for a decision.
     const staff = await openPage(browser);
@@ -120,7 +115,7 @@ describe('back office: returns and refunds', () => {
 
     // Another member marks it received meanwhile: this page's step is refused with the reason, the
     // note typed stays, and the page shows the return as it is now.
-    await asOwner(`returns/${returnId}/status`, { status: 'received', note: '' });
+    await asOwner.adminReturnStatus({ params: { id: returnId }, body: { status: 'received', note: '' } });
     await page.getByRole('button', { name: 'Mark received' }).click();
     const receive = page.getByRole('dialog', { name: `Return #${returnId} received?` });
     await receive.getByLabel('Private note (optional)').fill('Certificate and box present');
@@ -134,10 +129,10 @@ describe('back office: returns and refunds', () => {
     await page.getByRole('button', { name: /^Refund ₹/ }).waitFor();
 
     // An assistant, on a phone: the returns are theirs to work, refunds are not.
-    await asOwner('staff', { email: assistant.email, name: assistant.name, role: 'assistant' });
-    const invite = await api<OutboxResponse>(`dev/outbox?to=${encodeURIComponent(assistant.email)}`);
+    await asOwner.adminStaffInvite({ body: { email: assistant.email, name: assistant.name, role: 'assistant' } });
+    const invite = await apiClient(HOST).outbox({ query: { to: assistant.email } });
     const inviteToken = /\/admin\/invite\/([^\s/?#]+)/.exec(invite.messages[0]!.text)![1]!;
-    const accepted = await staffApi<StaffSignedIn>(HOST, 'invitation/accept', {
+    const accepted = await apiClient(HOST).adminInvitationAccept({
       body: { token: inviteToken, password: assistant.password, password_confirmation: assistant.password },
     });
     const helper = await openPage(browser, { phone: true });
@@ -162,8 +157,7 @@ describe('back office: returns and refunds', () => {
     await helper.page.goto(`${origin(HOST)}/admin/refunds`);
     await helper.page.getByTestId('role-denied').waitFor();
     expect(await helper.page.getByTestId('role-denied').textContent()).toContain('Your role (assistant) cannot use this page');
-    const refused = await fetch(`${apiBase()}/api/admin/refunds`, { headers: { domain: HOST, authorization: `Bearer ${accepted.token}` } });
-    expect(refused.status).toBe(403);
+    await expect(apiClient(HOST, { token: accepted.token }).adminRefunds()).rejects.toMatchObject({ status: 403 });
     await helper.close();
 
     // The owner refunds the second stone from the order. The dialog's key is made once: the same
@@ -183,7 +177,7 @@ describe('back office: returns and refunds', () => {
     await expect.poll(() => sent.length, { timeout: STEP_MS }).toBe(2);
     expect(sent[1]).toEqual(sent[0]);
     expect(sent[0]!.line_ids).toEqual([lineB]);
-    const refundedOrder = (await asOwner<AdminOrderResponse>(`orders/${orderId}`)).order;
+    const refundedOrder = (await asOwner.adminOrder({ params: { id: orderId } })).order;
     expect(refundedOrder.refunds.map((r) => ({ kind: r.kind, status: r.status, lines: r.line_ids }))).toEqual([{ kind: 'lines', status: 'processed', lines: [lineB] }]);
 
     // The Refunds page: the payment owed back and the received return, each refunded in one click.
@@ -196,15 +190,15 @@ describe('back office: returns and refunds', () => {
     await waiting.waitFor({ state: 'detached' });
 
     // Each is refunded once, and the latest refunds show them.
-    const secondOrder = (await asOwner<AdminOrderResponse>(`orders/${second.orderId}`)).order;
+    const secondOrder = (await asOwner.adminOrder({ params: { id: second.orderId } })).order;
     expect(secondOrder.refund_owed).toBe(false);
     expect(secondOrder.refunds.map((r) => [r.kind, r.status])).toEqual([['payment', 'processed']]);
-    const firstOrder = (await asOwner<AdminOrderResponse>(`orders/${orderId}`)).order;
+    const firstOrder = (await asOwner.adminOrder({ params: { id: orderId } })).order;
     expect(firstOrder.refunds.toSorted((x, y) => x.id - y.id).map((r) => [r.kind, r.status, r.return_id, r.line_ids])).toEqual([
       ['lines', 'processed', null, [lineB]], ['lines', 'processed', returnId, [lineA]],
     ]);
     expect(firstOrder.returns[0]!.status).toBe('refunded');
-    const view = await asOwner<AdminRefundsResponse>('refunds');
+    const view = await asOwner.adminRefunds();
     const ours = view.recent.filter((r) => r.order_id === orderId || r.order_id === second.orderId);
     expect(ours).toHaveLength(3);
     for (const r of ours) {

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { inject } from 'vitest';
 import { DEMO_OWNER } from '../../apps/server/src/modules/staff/demo-staff.ts';
-import { origin } from './browser.ts';
+import type { ApiClient, Endpoints } from '@gemstore/contracts/client';
+import { apiClient, origin } from './browser.ts';
 
 /** Steps the back-office browser tests share: signing in (with a second factor when it is on) and staff calls of the API. */
 
@@ -15,7 +16,20 @@ export function totpCode(secret: string, stepsAhead = 0): string {
   return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
 }
 
-/** A staff call of the API as `host`'s store, with a staff token: on the shared server, or on the one at `base`. */
+/**
+ * A member (the demo owner unless another is given) signed in through the API on `host`'s store, on
+ * the shared server or at `base`: their token and the typed client as them. For a member without a
+ * second factor (with one, sign-in answers a challenge).
+ */
+export async function staffSession(
+  host: string, { member = DEMO_OWNER, base }: { member?: { email: string; password: string }; base?: string } = {},
+): Promise<{ token: string; api: ApiClient<Endpoints> }> {
+  const signedIn = await apiClient(host, { base }).adminLogin({ body: { email: member.email, password: member.password } });
+  if (!('token' in signedIn)) throw new Error(`${member.email} has two-factor on: sign-in answered a challenge.`);
+  return { token: signedIn.token, api: apiClient(host, { token: signedIn.token, base }) };
+}
+
+/** A staff call by path, for a path the page built (its address's query); other calls go through `staffSession`'s typed client. */
 export async function staffApi<T>(host: string, path: string, init: { token?: string; body?: unknown; base?: string } = {}): Promise<T> {
   const res = await fetch(`${init.base ?? `http://127.0.0.1:${inject('e2ePort')}`}/api/admin/${path}`, {
     method: init.body === undefined ? 'GET' : 'POST',

@@ -2,10 +2,23 @@ import { DEMO_CUSTOMER } from '../../apps/server/src/modules/customers/demo-cust
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import type { Item, ListingResponse, PostsResponse } from '@gemstore/contracts';
+import { createApiClient, fetchTransport, routes, type ApiClient, type Endpoints } from '@gemstore/contracts/client';
 
 /** Origin of a demo store: localhost and ratna.localhost (INR), atelier.localhost (USD). */
 export function origin(host = 'localhost'): string {
   return `http://${host}:${inject('e2ePort')}`;
+}
+
+/**
+ * The typed API client (one function per call of the endpoint table) as `host`'s store, signed in
+ * with `token` when given: what the tests' set-up steps call. On the shared server, or at `base`.
+ * A refused call rejects with an ApiError (status, code, field errors).
+ */
+export function apiClient(host = 'localhost', { token, base }: { token?: string; base?: string } = {}): ApiClient<Endpoints> {
+  return createApiClient<Endpoints>(routes, fetchTransport({
+    baseUrl: base ?? `http://127.0.0.1:${inject('e2ePort')}`,
+    headers: () => ({ domain: host, ...(token ? { authorization: `Bearer ${token}` } : {}) }),
+  }));
 }
 
 /**

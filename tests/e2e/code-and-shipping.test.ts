@@ -1,12 +1,11 @@
 import type { Browser, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CheckoutQuoteResponse, Item, ListingResponse, ProductsResponse } from '@gemstore/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Item, ListingResponse, ProductsResponse } from '@gemstore/contracts';
 import { formatPrice } from '@gemstore/contracts/format';
-import { DEMO_OWNER } from '../../apps/server/src/modules/staff/demo-staff.ts';
 import { pdfText } from '../../apps/server/test/pdf-text.ts';
 import { api, explained, hydrated, launchBrowser, openPage, origin, signInWithPassword } from './browser.ts';
-import { signInToBackOffice, staffApi } from './back-office.ts';
-import { addJaipurAddress, asCustomer, registerCustomer } from './shoppers.ts';
+import { signInToBackOffice, staffSession } from './back-office.ts';
+import { addJaipurAddress, customerApi, registerCustomer } from './shoppers.ts';
 
 /*
  * A discount code and shipping, from the back office to the invoice, on a phone and on a desktop:
@@ -46,13 +45,6 @@ beforeAll(async () => {
 });
 afterAll(async () => { await browser?.close(); });
 
-async function staffToken(): Promise<string> {
-  const login = await fetch(`http://127.0.0.1:${inject('e2ePort')}/api/admin/login`, {
-    method: 'POST', headers: { domain: 'localhost', 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_OWNER.email, password: DEMO_OWNER.password }),
-  });
-  return ((await login.json()) as { token: string }).token;
-}
-
 /** Staff add a 10% code on the back office's Discounts page, and see it in the list, active. */
 async function codeThroughDiscountsPage(code: string): Promise<void> {
   const staff = await openPage(browser);
@@ -91,8 +83,8 @@ describe('a discount code and shipping through to the invoice', () => {
     const stone = stones[phone ? 1 : 0]!;
     const code = `JC${viewport.toUpperCase()}${stamp}`;
     if (phone) {
-      const made = await staffApi<{ discount: { code: string } }>('localhost', 'discounts', {
-        token: await staffToken(),
+      const { api: asOwner } = await staffSession('localhost');
+      const made = await asOwner.adminDiscountCreate({
         body: { code, kind: 'fixed', value: 500, min_order: 0, starts_on: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()), ends_on: null, max_uses: null, max_uses_per_customer: 1, product_ids: [] },
       });
       expect(made.discount.code).toBe(code);
@@ -102,6 +94,7 @@ describe('a discount code and shipping through to the invoice', () => {
 
     const person = { name: 'Kavya Iyer', email: `kavya.${viewport}.${stamp}@example.com`, phone: `98${stamp}${phone ? 11 : 22}`, password: 'kavya-pass-1' };
     const token = await registerCustomer(person);
+    const asKavya = customerApi(token);
     const discount = phone ? 500 : Math.round(stone.amounts.mrpAmount * 10) / 100;
 
     const t = await openPage(browser, { phone });
@@ -140,8 +133,8 @@ describe('a discount code and shipping through to the invoice', () => {
     // The customer adds an address in Jaipur (as the Add address tile does) and comes back to the checkout.
     const addressId = await addJaipurAddress(token, person);
     // The figures the server works out for this stone to Jaipur, without and with the code.
-    const plain = await asCustomer<CheckoutQuoteResponse>('checkout-quote', token, { itemIds: [stone.id], shippingAddressId: addressId });
-    const quote = await asCustomer<CheckoutQuoteResponse>('checkout-quote', token, { itemIds: [stone.id], shippingAddressId: addressId, code: code.toLowerCase() });
+    const plain = await asKavya.checkoutQuote({ body: { itemIds: [stone.id], shippingAddressId: addressId } });
+    const quote = await asKavya.checkoutQuote({ body: { itemIds: [stone.id], shippingAddressId: addressId, code: code.toLowerCase() } });
     // The demo shop ships within India for Rs. 150, free from Rs. 10,000; these stones are below it.
     expect(plain).toMatchObject({ stones_amount: stone.amounts.mrpAmount, promotion: null, shipping_amount: 150, free_shipping_from: 10_000, zone: 'home' });
     expect(quote.promotion).toMatchObject({ code, amount: discount });

@@ -1,10 +1,9 @@
 import type { Browser, Download } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingResponse, ProductsResponse } from '@gemstore/contracts';
-import { DEMO_OWNER } from '../../apps/server/src/modules/staff/demo-staff.ts';
 import { api, hydrated, launchBrowser, openPage, origin, signInWithPassword } from './browser.ts';
-import { signInToBackOffice, staffApi } from './back-office.ts';
-import { asCustomer, newCustomer } from './shoppers.ts';
+import { signInToBackOffice, staffSession } from './back-office.ts';
+import { newCustomer } from './shoppers.ts';
 
 /*
  * A refund producing a credit note: a new customer buys two stones and pays on the sandbox; staff
@@ -27,15 +26,15 @@ async function pdfOf(download: Download): Promise<string> {
 
 describe('credit notes', () => {
   it('a refund of a stone issues a credit note that the customer and staff download', async () => {
-    const { token, addressId } = await newCustomer(customer);
+    const { addressId, api: asCustomer } = await newCustomer(customer);
     const { products } = await api<ProductsResponse>('products');
     const product = products.find((p) => p.url.content === 'ruby') ?? products[0]!;
     const listing = await api<ListingResponse>('product-items?page=1', { body: { filter: { product: product.id, grades: [], ratti: [], colors: [], clarities: [], shapes: [], origins: [] } } });
     const stones = listing.data.slice(0, 2);
-    const { orderId } = await asCustomer<{ orderId: number }>('place-order', token, {
-      itemIds: stones.map((s) => s.id), shippingAddressId: addressId, billingAddressId: addressId, paymentMethodId: 1001, origin: origin(),
+    const { orderId } = await asCustomer.placeOrder({
+      body: { itemIds: stones.map((s) => s.id), shippingAddressId: addressId, billingAddressId: addressId, paymentMethodId: 1001, origin: origin() },
     });
-    const pay = await asCustomer<{ url: string }>('retry-pay', token, { orderId });
+    const pay = await asCustomer.retryPay({ body: { orderId } });
 
     // The customer, on a phone, pays on the sandbox page.
     const shopper = await openPage(browser, { phone: true });
@@ -58,13 +57,10 @@ describe('credit notes', () => {
     await expect(shopper.page.getByTestId('credit-note-download').count()).resolves.toBe(0);
 
     // Staff refund the first stone (the sandbox makes it at once).
-    const login = await fetch(`http://127.0.0.1:${inject('e2ePort')}/api/admin/login`, {
-      method: 'POST', headers: { domain: 'localhost', 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_OWNER.email, password: DEMO_OWNER.password }),
-    });
-    const staffToken = ((await login.json()) as { token: string }).token;
-    const detail = await staffApi<{ order: { lines: { id: number }[] } }>('localhost', `orders/${orderId}`, { token: staffToken });
-    const refund = await staffApi<{ refund: { status: string } }>('localhost', `orders/${orderId}/refunds`, {
-      token: staffToken, body: { idempotency_key: `e2e-cn-${stamp}`, line_ids: [detail.order.lines[0]!.id], reason: 'Returned' },
+    const { api: asOwner } = await staffSession('localhost');
+    const detail = await asOwner.adminOrder({ params: { id: orderId } });
+    const refund = await asOwner.adminOrderRefund({
+      params: { id: orderId }, body: { idempotency_key: `e2e-cn-${stamp}`, line_ids: [detail.order.lines[0]!.id], reason: 'Returned' },
     });
     expect(refund.refund.status).toBe('processed');
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item, ItemDetailResponse, ListingResponse, StoreProfileResponse } from '@gemstore/contracts';
 import { formatPrice } from '@gemstore/contracts/format';
 import { api, explained, hydrated, launchBrowser, openPage, origin, signInWithPassword } from './browser.ts';
-import { asCustomer, newCustomer } from './shoppers.ts';
+import { newCustomer } from './shoppers.ts';
 
 /*
  * A guest's cart, on a phone and on a desktop: a visitor adds stones without an account (kept in the
@@ -47,8 +47,8 @@ describe.each([['phone', true], ['desktop', false]] as const)('a guest\'s cart o
     // A customer whose account's cart already holds stone b.
     const stamp = `${Date.now()}`.slice(-7);
     const person = { name: `Guest Cart ${viewport}`, email: `guest-cart-${viewport}-${stamp}@example.com`, phone: `9${phone ? 1 : 2}${stamp}0`, password: PASSWORD };
-    const { token } = await newCustomer(person);
-    await asCustomer('cart-save', token, { itemId: b.id });
+    const { api: asCustomer } = await newCustomer(person);
+    await asCustomer.cartSave({ body: { itemId: b.id } });
 
     const t = await openPage(browser, { phone });
     const { page } = t;

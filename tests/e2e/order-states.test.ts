@@ -2,14 +2,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ORDER_LINE_STAGE_LABELS, ORDER_STAGE_LABELS, trackingLink,
-  type AdminCouriersResponse, type AdminOrderResponse, type ListingResponse, type OrderResponse, type ProductsResponse, type StaffSignedIn, type StoreProfileResponse,
+  type ListingResponse, type ProductsResponse, type StoreProfileResponse,
 } from '@gemstore/contracts';
 import { formatDate, formatPrice, formatRupees, shopTimeZone } from '@gemstore/contracts/format';
 import { RUPEES } from '@gemstore/contracts/money';
-import { DEMO_OWNER } from '../../apps/server/src/modules/staff/demo-staff.ts';
 import { api, explained, hydrated, launchBrowser, openPage, origin, signInWithPassword, type TrackedPage } from './browser.ts';
-import { signInToBackOffice, staffApi } from './back-office.ts';
-import { asCustomer, newCustomer, requestReturn } from './shoppers.ts';
+import { signInToBackOffice, staffSession } from './back-office.ts';
+import { newCustomer, requestReturn } from './shoppers.ts';
 
 /*
  * Where an order stands, step by step, as its customer and staff read it: a new customer orders two
@@ -32,9 +31,8 @@ afterAll(async () => { await browser?.close(); });
 
 describe('order states', () => {
   it('shows the customer (phone and desktop) and staff the same stage at every step, from awaiting payment to partly refunded', async () => {
-    const { token, addressId } = await newCustomer(customer);
-    const owner = await staffApi<StaffSignedIn>(HOST, 'login', { body: { email: DEMO_OWNER.email, password: DEMO_OWNER.password } });
-    const asOwner = <T,>(path: string, body?: unknown) => staffApi<T>(HOST, path, { token: owner.token, body });
+    const { token, addressId, api: asKavya } = await newCustomer(customer);
+    const { api: asOwner } = await staffSession(HOST);
     const { profile } = await api<StoreProfileResponse>('store-profile');
     const zone = shopTimeZone(profile.isFromIndia);
 
@@ -53,11 +51,11 @@ describe('order states', () => {
     // A tenth off with a code of the shop's: each stone is sold for its price less its share, and a refund gives back what it was sold for.
     const code = `STATES${stamp}`;
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    await asOwner('discounts', { code, kind: 'percent', value: 10, min_order: 0, starts_on: yesterday, ends_on: null, max_uses: null, max_uses_per_customer: null, product_ids: [] });
-    const { orderId, orderNumber } = await asCustomer<{ orderId: number; orderNumber: string }>('place-order', token, {
-      itemIds: [a!.id, b!.id], shippingAddressId: addressId, billingAddressId: addressId, paymentMethodId: 1001, origin: origin(), discountCode: code,
+    await asOwner.adminDiscountCreate({ body: { code, kind: 'percent', value: 10, min_order: 0, starts_on: yesterday, ends_on: null, max_uses: null, max_uses_per_customer: null, product_ids: [] } });
+    const { orderId, orderNumber } = await asKavya.placeOrder({
+      body: { itemIds: [a!.id, b!.id], shippingAddressId: addressId, billingAddressId: addressId, paymentMethodId: 1001, origin: origin(), discountCode: code },
     });
-    const placed = (await asCustomer<OrderResponse>('order', token, { orderId })).order;
+    const placed = (await asKavya.order({ body: { orderId } })).order;
     expect(placed.promotion?.code).toBe(code);
     expect(placed.promotion!.amount).toBeGreaterThan(0);
 
@@ -87,7 +85,7 @@ describe('order states', () => {
     /** Everyone reads the order at `stage`: the customer on both screens, and staff on the order's page. */
     async function allRead(stage: keyof typeof ORDER_STAGE_LABELS): Promise<void> {
       const label = ORDER_STAGE_LABELS[stage];
-      expect((await asCustomer<OrderResponse>('order', token, { orderId })).order.stage).toBe(stage);
+      expect((await asKavya.order({ body: { orderId } })).order.stage).toBe(stage);
       for (const t of [phone, desktop]) await customerReads(t, label);
       await staff.page.goto(`${origin()}/admin/orders/${orderId}`);
       await staff.page.getByRole('heading', { name: `Order ${orderNumber}` }).waitFor();
@@ -99,17 +97,17 @@ describe('order states', () => {
     expect(await desktop.page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`).getByTestId('order-refunded').count()).toBe(0);
 
     // The customer pays on the sandbox from the phone and lands on the order.
-    const pay = await asCustomer<{ url: string }>('retry-pay', token, { orderId });
+    const pay = await asKavya.retryPay({ body: { orderId } });
     await phone.page.goto(`${origin()}${pay.url}`);
     await phone.page.getByRole('button', { name: 'Pay', exact: true }).click();
     await phone.page.waitForURL((u) => u.pathname === `/order/view/${orderId}`);
     await allRead('paid');
 
     // Dispatched with Blue Dart: the tracking number links to the page the shop's courier pattern makes.
-    const { couriers } = await asOwner<AdminCouriersResponse>('couriers');
+    const { couriers } = await asOwner.adminCouriers();
     const blueDart = couriers.find((c) => c.name === 'Blue Dart')!;
     const tracking = `BD-${stamp}`;
-    await asOwner(`orders/${orderId}/dispatch`, { courier_id: blueDart.id, tracking_number: tracking });
+    await asOwner.adminOrderDispatch({ params: { id: orderId }, body: { courier_id: blueDart.id, tracking_number: tracking } });
     await allRead('dispatched');
     for (const t of [phone, desktop]) {
       await t.page.goto(`${origin()}/order/view/${orderId}`);
@@ -123,11 +121,11 @@ describe('order states', () => {
     }
 
     // Delivered.
-    await asOwner(`orders/${orderId}/deliver`, {});
+    await asOwner.adminOrderDeliver({ params: { id: orderId } });
     await allRead('delivered');
 
     // The customer asks to return the first stone, with a photo.
-    const lines = (await asCustomer<OrderResponse>('order', token, { orderId })).order.details;
+    const lines = (await asKavya.order({ body: { orderId } })).order.details;
     const lineA = lines.find((l) => l.item.id === a!.id)!;
     const lineB = lines.find((l) => l.item.id === b!.id)!;
     const returnId = await requestReturn(token, orderId, [lineA.id], { reason: 'wrong', comment: 'Lighter than the photos.' });
@@ -138,16 +136,16 @@ describe('order states', () => {
     expect(await listed.filter({ hasText: b!.sku }).textContent()).not.toContain('·');
 
     // Staff approve it, it is picked up and received: the stone is back with the shop.
-    await asOwner(`returns/${returnId}/status`, { status: 'approved', note: '' });
+    await asOwner.adminReturnStatus({ params: { id: returnId }, body: { status: 'approved', note: '' } });
     await allRead('return_requested');
-    await asOwner(`returns/${returnId}/status`, { status: 'picked_up', note: '', courier_id: blueDart.id, tracking_number: `BD-R${stamp}` });
-    await asOwner(`returns/${returnId}/status`, { status: 'received', note: '' });
+    await asOwner.adminReturnStatus({ params: { id: returnId }, body: { status: 'picked_up', note: '', courier_id: blueDart.id, tracking_number: `BD-R${stamp}` } });
+    await asOwner.adminReturnStatus({ params: { id: returnId }, body: { status: 'received', note: '' } });
     await allRead('returned');
 
     // Staff refund it (the sandbox refunds at once): the order is partly refunded.
-    await asOwner(`returns/${returnId}/status`, { status: 'refunded', note: '' });
+    await asOwner.adminReturnStatus({ params: { id: returnId }, body: { status: 'refunded', note: '' } });
     await allRead('partly_refunded');
-    const order = (await asCustomer<OrderResponse>('order', token, { orderId })).order;
+    const order = (await asKavya.order({ body: { orderId } })).order;
     const refunded = lineA.total_amount;
     expect(refunded).toBeLessThan(lineA.product_amount);
     expect(order.refunded_amount).toBe(refunded);
@@ -177,7 +175,7 @@ describe('order states', () => {
     }
 
     // The back office: the refunded stone, the refund and the net paid.
-    const detail = (await asOwner<AdminOrderResponse>(`orders/${orderId}`)).order;
+    const detail = (await asOwner.adminOrder({ params: { id: orderId } })).order;
     expect(detail.stage_label).toBe(ORDER_STAGE_LABELS.partly_refunded);
     expect(await staff.page.locator('[data-testid="order-line"]').filter({ hasText: a!.sku }).getByTestId('line-stage').textContent()).toBe(ORDER_LINE_STAGE_LABELS.refunded);
     expect(await staff.page.locator('[data-testid="order-line"]').filter({ hasText: b!.sku }).getByTestId('line-stage').count()).toBe(0);

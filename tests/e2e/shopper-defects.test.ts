@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, hydrated, launchBrowser, openPage, origin } from './browser.ts';
+import { ApiError } from '@gemstore/contracts/client';
+import { api, apiClient, hydrated, launchBrowser, openPage, origin } from './browser.ts';
 
 const DEMO = { email: 'demo@gemstore.test', password: 'demo1234' };
 
@@ -12,8 +13,11 @@ afterAll(async () => { await browser?.close(); });
 
 /** The demo customer signed in through the API: the token the sign-in screens would have stored. */
 async function signIn(host: string): Promise<{ token: string; user: unknown }> {
-  const { userId } = await api<{ userId: number }>('login', { host, body: { phone: DEMO.email } });
-  return api<{ token: string; user: unknown }>('login-password-submit', { host, body: { userId, password: DEMO.password, phone: DEMO.email } });
+  const guest = apiClient(host);
+  const { userId } = await guest.login({ body: { phone: DEMO.email } });
+  const signedIn = await guest.loginPasswordSubmit({ body: { userId, password: DEMO.password, phone: DEMO.email } });
+  if (!('token' in signedIn)) throw new Error('The demo customer was asked to verify instead of being signed in.');
+  return signedIn;
 }
 
 /** A page whose session is the given sign-in (stored before any script of the shop runs). */
@@ -29,15 +33,12 @@ async function signedInPage(session: { token: string; user: unknown }) {
 }
 
 async function addAddress(host: string, token: string, landmark: string): Promise<void> {
-  const res = await fetch(`${origin(host)}/api/address-save`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', domain: host, authorization: `Bearer ${token}` },
-    body: JSON.stringify({ address: {
+  await apiClient(host, { token }).addressSave({
+    body: { address: {
       name: 'Asha Verma', phone: '9876501234', label: 'Landmark check', countryId: 'IN', stateId: 'IN-RJ', cityId: 'Jaipur',
       address: '12 Johari Bazaar', locality: 'Pink City', landmark, pincode: '302003',
-    } }),
+    } },
   });
-  expect(res.status).toBe(200);
 }
 
 async function goto(page: Page, url: string): Promise<void> {
@@ -128,11 +129,13 @@ describe('faint text', () => {
 describe('the development outbox', () => {
   it("shows only its own store's messages and fits a phone's screen", async () => {
     // A sign-in code sent by the Indian store, to an address the dollar store's page must not show.
-    const { userId } = await api<{ userId: number }>('login', { host: 'localhost', body: { phone: DEMO.email } });
-    await api('login-send-otp', { host: 'localhost', body: { userId, phone: DEMO.email } });
+    const india = apiClient('localhost');
+    const { userId } = await india.login({ body: { phone: DEMO.email } });
+    await india.loginSendOtp({ body: { userId, phone: DEMO.email } });
     // And one sent by the dollar store, which its page does show.
-    const atelier = await api<{ userId: number }>('login', { host: 'atelier.localhost', body: { phone: DEMO.email } });
-    await api('login-send-otp', { host: 'atelier.localhost', body: { userId: atelier.userId, phone: DEMO.email } });
+    const dollar = apiClient('atelier.localhost');
+    const atelier = await dollar.login({ body: { phone: DEMO.email } });
+    await dollar.loginSendOtp({ body: { userId: atelier.userId, phone: DEMO.email } });
     const all = await (await fetch(`${origin()}/api/dev/outbox`)).json() as { messages: { to: string; code: string | null }[] };
     const own = await api<{ messages: { to: string; code: string | null }[] }>('dev/outbox', { host: 'atelier.localhost' });
     expect(own.messages.length).toBeGreaterThan(0);
@@ -157,19 +160,20 @@ describe('the development outbox', () => {
 describe('cart lines and totals on a narrow phone', () => {
   it('keep every figure whole and inside its line at 320 px', async () => {
     const session = await signIn('localhost');
-    const call = (path: string, body: unknown) => fetch(`${origin()}/api/${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', domain: 'localhost', authorization: `Bearer ${session.token}` }, body: JSON.stringify(body),
-    });
+    const asDemo = apiClient('localhost', { token: session.token });
     // The dearest stones on the first page of rubies: the longest figures.
     const { data } = await api<{ data: { id: number; amounts: { mrpAmount: number } }[] }>('product-items/1', { method: 'GET' });
     const dearest = [...data].sort((a, b) => b.amounts.mrpAmount - a.amounts.mrpAmount).slice(0, 3);
     // Start from an empty cart (a run stopped half-way may have left lines in it).
-    const before = (await (await call('cart-all', {})).json()) as { cart: { id: number }[] };
-    for (const line of before.cart) await call('cart-delete', { cartId: line.id });
+    const before = await asDemo.cartAll();
+    for (const line of before.cart) await asDemo.cartDelete({ body: { cartId: line.id } }).catch(() => undefined);
     const added: number[] = [];
     for (const stone of dearest) {
-      const res = await call('cart-save', { itemId: stone.id });
-      if (res.ok) added.push(((await res.json()) as { cart: { id: number } }).cart.id);
+      const saved = await asDemo.cartSave({ body: { itemId: stone.id } }).catch((err: unknown) => {
+        if (err instanceof ApiError) return undefined;
+        throw err;
+      });
+      if (saved) added.push(saved.cart.id);
     }
     expect(added.length).toBe(3);
 
@@ -195,7 +199,7 @@ describe('cart lines and totals on a narrow phone', () => {
       return found;
     });
     expect(faults).toEqual([]);
-    for (const cartId of added) await call('cart-delete', { cartId });
+    for (const cartId of added) await asDemo.cartDelete({ body: { cartId } }).catch(() => undefined);
     await t.close();
   });
 });

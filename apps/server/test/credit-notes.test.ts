@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { financialYearOf } from '@gemstore/contracts';
 import { creditNotes, invoices, type InvoiceLine } from '@gemstore/db';
 import { apportion, computeCreditNote, creditLine, lineTax } from '../src/modules/invoices/invoices.service.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
-import { createItem } from './factories.ts';
-import { caller, createShopper, insertAddress, payWithSandbox, placeOrder, type Shop, type Shopper } from './checkout-fixtures.ts';
-import { admin, backOfficeStores } from './staff-fixtures.ts';
+import { type Buyer, shopWorld, type ShopWorld } from './world.ts';
 import { pdfText } from './pdf-text.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -64,64 +61,47 @@ describe('credit note figures, by hand', () => {
 
 describe('credit notes of refunds', () => {
   let t: TestApp;
-  let cast: Awaited<ReturnType<typeof backOfficeStores>>;
-  let shop: Shop;
-  let asha: Shopper;
-  let ravi: Shopper;
+  let world: ShopWorld;
+  let asha: Buyer;
+  let ravi: Buyer;
   let fy: string;
 
   beforeAll(async () => {
     t = await buildTestApp();
-    cast = await backOfficeStores(t, 'b-');
-    shop = { store: cast.a, catalog: cast.catA, domain: 'a.test' };
-    asha = await createShopper(t.db, cast.a.id);
-    ravi = await createShopper(t.db, cast.a.id);
+    world = await shopWorld(t);
+    asha = await world.shopper();
+    ravi = await world.shopper();
     fy = financialYearOf(new Date());
-    const res = await admin(t, 'a.test', '/settings/tax', {
-      method: 'PUT', token: cast.tokens.owner,
-      body: {
-        legal_name: 'A Gems Private Limited', address: '112 Johari Bazaar, Jaipur, Rajasthan 302003', gstin: '08AABCR1234K1ZH', state_id: 'IN-RJ', invoice_prefix: 'AG',
-        products: [{ id: cast.catA.product.id, hsn_code: '7103', gst_rate: 0.25 }, { id: cast.catA.otherProduct.id, hsn_code: '7102', gst_rate: 1.5 }],
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await world.registerForGst();
   });
   afterAll(() => t?.close());
 
-  async function buyAndPay(who: Shopper, prices: { price: number; productId?: number }[]) {
-    const stones = await Promise.all(prices.map((p) => createItem(t.db, cast.a.id, { catalog: cast.catA, pricePaise: p.price, productId: p.productId })));
-    const address = (await insertAddress(t.db, cast.a.id, who.id)).id;
-    const placed = await placeOrder(t, shop, who, stones.map((s) => s.id), address);
-    expect(placed.statusCode, placed.body).toBe(200);
-    const orderId = placed.json().orderId as number;
-    expect((await payWithSandbox(t, shop, who, orderId)).statusCode).toBe(303);
-    return orderId;
-  }
-  const detail = async (orderId: number) => (await admin(t, 'a.test', `/orders/${orderId}`, { token: cast.tokens.manager })).json().order;
-  const refund = (orderId: number, lineIds: number[]) =>
-    admin(t, 'a.test', `/orders/${orderId}/refunds`, { token: cast.tokens.manager, body: { idempotency_key: randomUUID(), line_ids: lineIds, reason: 'Returned' } });
+  const buyAndPay = (who: Buyer, prices: { price: number; productId?: number }[]) =>
+    world.paidOrder(who, prices.map((p) => ({ pricePaise: p.price, productId: p.productId })));
 
   it('issues a numbered credit note with the refund, naming the invoice, with the invoice line\'s own figures', async () => {
-    const orderId = await buyAndPay(asha, [{ price: 1_000_000 }, { price: 25_000_000, productId: cast.catA.otherProduct.id }]);
+    const orderId = await buyAndPay(asha, [{ price: 1_000_000 }, { price: 25_000_000, productId: world.shop.catalog.otherProduct.id }]);
     const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, orderId));
-    const lineIds = (await detail(orderId)).lines.map((l: { id: number }) => l.id) as number[];
+    const lineIds = (await world.order(orderId)).lines.map((l) => l.id);
     expect(invoice!.lines.map((l) => l.orderLineId)).toEqual(lineIds);
 
-    const res = await refund(orderId, [lineIds[0]!]);
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await world.refund(orderId, [lineIds[0]!]);
     const [note] = await t.db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
     expect(note).toMatchObject({
-      number: `CN/${fy}/0001`, invoiceId: invoice!.id, invoiceNumber: invoice!.number, refundId: res.json().refund.id, intraState: true,
+      number: `CN/${fy}/0001`, invoiceId: invoice!.id, invoiceNumber: invoice!.number, refundId: res.refund.id, intraState: true,
       taxablePaise: 997_506, cgstPaise: 1_247, sgstPaise: 1_247, igstPaise: 0, totalPaise: 1_000_000,
     });
     expect(note!.lines).toEqual([{ ...invoice!.lines[0] }]);
 
     // Staff see it on the order and download it; so does the customer, from their order.
-    const order = await detail(orderId);
+    const order = await world.order(orderId);
     expect(order.credit_notes).toEqual([{ id: note!.id, number: `CN/${fy}/0001`, issued_at: note!.issuedAt.toISOString(), invoice_number: invoice!.number, amount: 10_000, refund_id: note!.refundId }]);
     // Its days as the back office writes days, in India's time (20:35 UTC is 2:05 am the next day).
     await t.db.update(creditNotes).set({ issuedAt: new Date('2026-04-08T05:00:00Z'), invoiceIssuedAt: new Date('2026-03-04T20:35:00Z') }).where(eq(creditNotes.id, note!.id));
-    const staffPdf = await admin(t, 'a.test', `/orders/${orderId}/credit-notes/${note!.id}`, { token: cast.tokens.assistant });
+    const { assistant } = world.staff;
+    await assistant.adminOrderCreditNote({ params: { id: orderId, noteId: note!.id } });
+    // The PDF's bytes, from the raw answer.
+    const staffPdf = assistant.last;
     expect(staffPdf.statusCode).toBe(200);
     expect(staffPdf.headers['content-type']).toBe('application/pdf');
     expect(staffPdf.headers['content-disposition']).toBe(`attachment; filename="credit-note-CN-${fy}-0001.pdf"`);
@@ -129,19 +109,19 @@ describe('credit notes of refunds', () => {
     for (const expected of ['Credit note', `Credit note no.: CN/${fy}/0001`, `Against invoice: ${invoice!.number}`, 'Rs. 9,975.06', 'Rs. 12.47', 'Rs. 10,000.00', 'Total credited', 'Date: 8 Apr 2026', 'Invoice date: 5 Mar 2026']) {
       expect(text).toContain(expected);
     }
-    const own = await caller(t, 'a.test')('/api/order', asha, { orderId });
-    expect(own.statusCode, own.body).toBe(200);
-    expect(own.json().order.credit_notes).toHaveLength(1);
-    const customerPdf = await caller(t, 'a.test')(`/api/order-credit-note/${orderId}/${note!.id}`, asha, undefined, 'GET');
+    const own = await asha.api.order({ body: { orderId } });
+    expect(own.order.credit_notes).toHaveLength(1);
+    await asha.api.orderCreditNote({ params: { orderId, noteId: note!.id } });
+    const customerPdf = asha.api.last;
     expect(customerPdf.statusCode).toBe(200);
     expect(customerPdf.rawPayload.equals(staffPdf.rawPayload)).toBe(true);
     // Another customer, another order's note, another shop: not found.
-    expect((await caller(t, 'a.test')(`/api/order-credit-note/${orderId}/${note!.id}`, ravi, undefined, 'GET')).statusCode).toBe(404);
-    expect((await admin(t, 'a.test', `/orders/${orderId}/credit-notes/${note!.id + 1000}`, { token: cast.tokens.manager })).statusCode).toBe(404);
-    expect((await admin(t, 'b.test', `/orders/${orderId}/credit-notes/${note!.id}`, { token: cast.bOwnerToken })).statusCode).toBe(404);
+    await expect(ravi.api.orderCreditNote({ params: { orderId, noteId: note!.id } })).rejects.toMatchObject({ status: 404 });
+    await expect(world.staff.manager.adminOrderCreditNote({ params: { id: orderId, noteId: note!.id + 1000 } })).rejects.toMatchObject({ status: 404 });
+    await expect(world.otherOwner.adminOrderCreditNote({ params: { id: orderId, noteId: note!.id } })).rejects.toMatchObject({ status: 404 });
 
     // The second stone refunded: the next number of the series.
-    expect((await refund(orderId, [lineIds[1]!])).statusCode).toBe(200);
+    await world.refund(orderId, [lineIds[1]!]);
     const notes = await t.db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
     expect(notes.map((n) => [n.number, n.taxablePaise, n.cgstPaise, n.sgstPaise, n.totalPaise])).toEqual([
       [`CN/${fy}/0001`, 997_506, 1_247, 1_247, 1_000_000], [`CN/${fy}/0002`, 24_630_542, 184_729, 184_729, 25_000_000],

@@ -1,7 +1,7 @@
 import * as shared from '@gemstore/contracts/format';
 
 /**
- * The back office writes money, counts and dates one way on every page (packages/contracts
+ * The back office writes money, counts, weights and dates one way on every page (packages/contracts
  * format.ts): rupees as "₹ 1,29,000.00", "1 stone" and "2 stones", and moments in the shop's own
  * time zone, which the signed-in member's session names (GET /api/admin/me).
  */
@@ -13,7 +13,7 @@ export function setShopTimeZone(timeZone: string): void {
   shopTimeZone = timeZone;
 }
 
-export const { formatRupees, formatCount, formatNumber, plural } = shared;
+export const { formatRupees, formatCount, formatNumber, plural, formatMg, formatWeight } = shared;
 
 /** A moment as staff read it, in the shop's time zone: "5 Mar 2026, 2:05 pm". */
 export function formatWhen(iso: string): string {

@@ -1,5 +1,6 @@
 import type { Item } from '@gemstore/contracts';
 import { rattiFromMg } from '@gemstore/contracts/constants';
+import { formatRatti, formatRattiBucket } from '@gemstore/contracts/format';
 import { stonePath } from '@gemstore/contracts/paths';
 
 /** Names, paths and numbers of a stone, shown alike by the catalogue, the cart, the checkout and orders. */
@@ -14,23 +15,19 @@ export function itemTitle(item: Pick<Item, 'name'>): string {
   return item.name;
 }
 
-/** Ratti shown with a plus sign, as the trade quotes it: "5.25+". */
-export function rattiLabel(rati: number): string {
-  return `${formatNumber(rati)}+`;
-}
-
 /**
  * The stone's own ratti and the bucket the ratti filter files it under, said apart:
  * "3.09 ratti (2.25+ range)". The figure is its weight in the store's ratti, the one its name and
  * friendly url carry.
  */
 export function rattiText(item: Pick<Item, 'weight' | 'ratti'>, rattiMg: number): string {
-  return `${formatNumber(rattiFromMg(item.weight, rattiMg))} ratti (${rattiLabel(item.ratti.rati_standard)} range)`;
+  return `${formatRatti(rattiFromMg(item.weight, rattiMg))} (${formatRattiBucket(item.ratti.rati_standard)} range)`;
 }
 
 /** One formatter per number of decimals: toLocaleString with options builds a new one on every call. */
 const numberFormats = new Map<number, Intl.NumberFormat>();
 
+/** A measure other than a weight (a stone's mm); weights go through @gemstore/contracts/format. */
 export function formatNumber(n: number, maxDecimals = 2): string {
   let format = numberFormats.get(maxDecimals);
   if (!format) numberFormats.set(maxDecimals, format = new Intl.NumberFormat('en-US', { maximumFractionDigits: maxDecimals }));

@@ -12,7 +12,8 @@ import { ItemActions } from '../features/catalog/components/item-actions.tsx';
 import { ItemGallery } from '../features/catalog/components/item-gallery.tsx';
 import { StoneShelf } from '../features/catalog/components/stone-shelf.tsx';
 import { WishlistHeart } from '../features/wishlist/components/wishlist-heart.tsx';
-import { formatNumber, itemPath, itemTitle, rattiLabel, rattiText } from '../lib/item-format.ts';
+import { formatCarats, formatMg, formatRattiBucket, formatWeight } from '@gemstore/contracts/format';
+import { formatNumber, itemPath, itemTitle, rattiText } from '../lib/item-format.ts';
 import { mediaUrl } from '../lib/media.ts';
 import { recentlyViewedIds, rememberViewed } from '../lib/recently-viewed.ts';
 import { loadRequired, requireRef, serverApi } from '../lib/server-api.ts';
@@ -39,7 +40,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const store = storeFromMatches(matches);
   const title = itemTitle(item);
   const description = item.description
-    || `${title}: ${formatNumber(item.carat)} ct (${rattiLabel(item.ratti.rati_standard)} ratti range), ${item.color.color}, ${item.clarity.clarity}, ${item.origin.origin}. Certified by ${item.certificate.lab}.`;
+    || `${title}: ${formatCarats(item.carat)} (${formatRattiBucket(item.ratti.rati_standard)} ratti range), ${item.color.color}, ${item.clarity.clarity}, ${item.origin.origin}. Certified by ${item.certificate.lab}.`;
   // Sites that show a link's picture read raster images: a photo's JPEG copy, or the catalogue SVG drawn as a PNG.
   const image = item.photos[0]?.jpeg ?? mediaUrl(item.image, '');
   // One address per stone, whether it was opened by its friendly url or its id.
@@ -72,7 +73,7 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
   const title = itemTitle(item);
   const pricePerCarat = item.carat > 0 ? price(item.amounts.mrpAmount / item.carat) : null;
   const attributes: [string, string][] = [
-    ['Weight', `${formatNumber(item.weight)} mg (${formatNumber(item.carat)} ct)`],
+    ['Weight', `${formatMg(item.weight)} (${formatCarats(item.carat)})`],
     ['Ratti', rattiText(item, profile.ratti_mg)],
     ['Colour', item.color.color],
     ['Clarity', item.clarity.clarity],
@@ -116,14 +117,14 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
           <StatusNote status={item.status} />
           <dl className="item__facts">
             <div><dt>SKU</dt><dd data-testid="item-sku">{item.sku}</dd></div>
-            <div><dt>Weight</dt><dd data-testid="item-weight">{formatNumber(item.weight)} mg · {formatNumber(item.carat)} ct</dd></div>
+            <div><dt>Weight</dt><dd data-testid="item-weight">{formatWeight({ mg: item.weight, carats: item.carat })}</dd></div>
             <div><dt>Ratti</dt><dd data-testid="stone-ratti">{rattiText(item, profile.ratti_mg)}</dd></div>
             {pricePerCarat && <div><dt>Price per carat</dt><dd data-testid="price-per-carat">{pricePerCarat}</dd></div>}
             <div><dt>Colour</dt><dd>{item.color.color}</dd></div>
             <div><dt>Origin</dt><dd>{item.origin.origin}</dd></div>
             <div><dt>Treatment</dt><dd data-testid="item-treatment">{TREATMENT_LABELS[item.treatment]}</dd></div>
           </dl>
-          <p className="item__ratti-note" data-testid="ratti-definition">1 ratti = {formatNumber(profile.ratti_mg)} mg at this store</p>
+          <p className="item__ratti-note" data-testid="ratti-definition">1 ratti = {formatMg(profile.ratti_mg)} at this store</p>
           <ItemActions item={item} inCart={cart.inCart} adding={cart.adding} error={cart.error}
             onAddToCart={cart.addToCart} onBuyNow={cart.buyNow} />
           <div data-testid="item-summary-heart"><WishlistHeart itemId={item.id} name={title} showText /></div>

@@ -1,5 +1,6 @@
 import type { Currency, ListingFilterInput, ListingSort, StoneSearchInput, StoneTreatment } from '@gemstore/contracts';
 import { DEFAULT_RATTI_RANGE, MAX_CARAT, MAX_PRICE_RUPEES, STONE_TREATMENTS, TREATMENT_LABELS } from '@gemstore/contracts/constants';
+import { formatCaratRange, formatRattiRange } from '@gemstore/contracts/format';
 
 export const SORT_OPTIONS: { value: ListingSort | ''; label: string }[] = [
   { value: '', label: 'Featured' },
@@ -164,9 +165,9 @@ export function filterChips(filter: ListingFilter, names: Record<ListKey, Map<nu
     chips.push({ key: `treatment-${t}`, label: TREATMENT_LABELS[t], without: { ...filter, treatments: filter.treatments.filter((x) => x !== t) } });
   }
   if (filter.caratStatus === 1 && (filter.caratMin !== undefined || filter.caratMax !== undefined)) {
-    chips.push({ key: 'carat', label: `${filter.caratMin ?? 0} to ${filter.caratMax ?? 'any'} ct`, without: { ...filter, caratStatus: 0, caratMin: undefined, caratMax: undefined } });
+    chips.push({ key: 'carat', label: formatCaratRange(filter.caratMin, filter.caratMax), without: { ...filter, caratStatus: 0, caratMin: undefined, caratMax: undefined } });
   } else if (filter.caratStatus === 0 && (filter.rattiRange[0] !== DEFAULT_RATTI_RANGE[0] || filter.rattiRange[1] !== DEFAULT_RATTI_RANGE[1])) {
-    chips.push({ key: 'ratti', label: `${filter.rattiRange[0]} to ${filter.rattiRange[1]} ratti`, without: { ...filter, rattiRange: [...DEFAULT_RATTI_RANGE] } });
+    chips.push({ key: 'ratti', label: formatRattiRange(filter.rattiRange[0], filter.rattiRange[1]), without: { ...filter, rattiRange: [...DEFAULT_RATTI_RANGE] } });
   }
   if (filter.priceMin !== undefined || filter.priceMax !== undefined) {
     const label = filter.priceMin !== undefined && filter.priceMax !== undefined ? `${price(filter.priceMin)} to ${price(filter.priceMax)}`

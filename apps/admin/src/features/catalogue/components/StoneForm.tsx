@@ -11,6 +11,7 @@ import { caratsFromMg, mgFromCarats } from '@gemstore/contracts/money';
 import { stonePlainFieldList, type StoneFieldPlain } from '@gemstore/contracts/stone-fields';
 import { api, errorMessage, fieldErrors, uploadPicture } from '../../../lib/api.ts';
 import { SaveErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { formatMg, formatWeight } from '../../../lib/format.ts';
 import { catalogKey, stonesKey } from '../api.ts';
 import { stoneStatusColor } from '../../../lib/statuses.ts';
 import { PictureField } from '../../../components/PictureField.tsx';
@@ -20,7 +21,6 @@ import { StoneOrders } from '../../orders/components/stone-orders.tsx';
 type WeightUnit = 'ct' | 'ratti' | 'mg';
 const WEIGHT_UNITS: { value: WeightUnit; label: string }[] = [{ value: 'ct', label: 'Carats' }, { value: 'ratti', label: 'Ratti' }, { value: 'mg', label: 'Milligrams' }];
 const UNIT_KEY = 'gemstore.admin.weight-unit';
-const numberFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 
 function savedUnit(): WeightUnit {
   try {
@@ -195,7 +195,7 @@ export function StoneFormPage() {
   const mg = Number(draft.weight_mg);
   // The weight in every unit, the one typed too (what the shop will store and show).
   const weightNote = mg > 0 && Number.isInteger(mg)
-    ? `${numberFormat.format(mg)} mg · ${caratsFromMg(mg).toFixed(2)} ct · ${rattiFromMg(mg, rattiMg).toFixed(2)} ratti (1 ratti = ${numberFormat.format(rattiMg)} mg here)`
+    ? `${formatWeight({ mg, carats: caratsFromMg(mg), ratti: rattiFromMg(mg, rattiMg) }, { fixed: true })} (1 ratti = ${formatMg(rattiMg)} here)`
     : undefined;
   const unitLabel = WEIGHT_UNITS.find((u) => u.value === unit)!.label.toLowerCase();
 

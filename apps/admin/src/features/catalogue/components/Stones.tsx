@@ -7,7 +7,7 @@ import { callUrl, routes } from '@gemstore/contracts/client';
 import type { AdminStonesQuery, AttributeKind } from '@gemstore/contracts';
 import { api, downloadFile, errorMessage } from '../../../lib/api.ts';
 import { catalogKey, stonesKey } from '../api.ts';
-import { formatCount, formatNumber, formatRupees } from '../../../lib/format.ts';
+import { formatCount, formatMg, formatNumber, formatRupees, formatWeight } from '../../../lib/format.ts';
 import { stoneStatusColor } from '../../../lib/statuses.ts';
 import { STATUS_OPTIONS } from '../stone-status.ts';
 import { filterCount, filtersOf, searchOf, type IdListFilter, type StoneFilters } from '../stone-filters.ts';
@@ -173,7 +173,7 @@ export function StonesPage() {
               </>
             ),
           },
-          { head: 'Weight', cell: (s) => <><Text size="sm">{s.weight_mg} mg</Text><Text size="xs" c="dimmed">{s.carat} ct · {s.ratti} ratti</Text></> },
+          { head: 'Weight', cell: (s) => <><Text size="sm">{formatMg(s.weight_mg)}</Text><Text size="xs" c="dimmed">{formatWeight({ carats: s.carat, ratti: s.ratti })}</Text></> },
           { head: 'Certificate', cell: (s) => <Text size="sm">{s.certificate_lab} {s.certificate_number}</Text> },
           { head: 'Price', align: 'right', cell: (s) => formatRupees(s.price) },
           { head: 'Status', cell: (s) => <StatusBadge color={stoneStatusColor(s.status)}>{s.status}</StatusBadge> },

@@ -3,7 +3,8 @@ import type { Item } from '@gemstore/contracts';
 import { SafeImage } from '../../../components/ui/safe-image.tsx';
 import { mediaUrl } from '../../../lib/media.ts';
 import { usePriceFormatter, useStoreProfile } from '../../../lib/store-context.tsx';
-import { formatNumber, itemPath, itemTitle, rattiText, STONE_STATUS_WORDS as STATUS_WORDS } from '../../../lib/item-format.ts';
+import { formatCarats } from '@gemstore/contracts/format';
+import { itemPath, itemTitle, rattiText, STONE_STATUS_WORDS as STATUS_WORDS } from '../../../lib/item-format.ts';
 import { WishlistHeart } from '../../wishlist/components/wishlist-heart.tsx';
 
 /**
@@ -26,7 +27,7 @@ export function ItemCard({ item, eager = false, first = false, heading: Heading 
         <div className="item-card__body">
           <Heading className="item-card__title" data-testid="item-title">{itemTitle(item)}</Heading>
           <p className="item-card__meta">
-            <span>{formatNumber(item.carat)} ct</span>
+            <span>{formatCarats(item.carat)}</span>
             <span aria-hidden="true"> · </span>
             <span data-testid="item-ratti">{rattiText(item, rattiMg)}</span>
             <span aria-hidden="true"> · </span>

@@ -62,6 +62,12 @@ export async function shopWorld(t: TestApp) {
     return { ...who, addressId, api: as(who.token, of.domain) };
   }
 
+  /** A new customer of the shop (or of `of`, the other) with no address yet, as at a first order. */
+  async function newcomer(of: Shop = shop): Promise<Shopper & { api: TestClient }> {
+    const who = await createShopper(t.db, of.store.id);
+    return { ...who, api: as(who.token, of.domain) };
+  }
+
   /** A stone for sale in the shop (or in `of`, the other). */
   const stone = (input: StoneInput = {}, of: Shop = shop) => createItem(t.db, of.store.id, { catalog: of.catalog, ...input });
 
@@ -90,7 +96,7 @@ export async function shopWorld(t: TestApp) {
     otherOwner: as(cast.bOwnerToken, other.domain),
     /** Nobody signed in, on the shop. */
     guest: as(),
-    as, shopper, stone, placeOrder, paidOrder,
+    as, shopper, newcomer, stone, placeOrder, paidOrder,
 
     /** The shop registered for GST (gstRegistration's figures, with these changes), by its owner. */
     async registerForGst(changes: Partial<TaxSettingsBody> = {}) {

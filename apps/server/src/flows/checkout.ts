@@ -29,14 +29,14 @@ export function checkoutFlows(db: Database, { orders, catalog, addresses, custom
       const outcome = code && stones.length > 0 ? await discounts.evaluate(ctx, { code, lines: stones, customerId: ctx.actor.customerId, now }) : null;
       if (outcome && !outcome.applies && outcome.refusal === 'discount_unknown') await discounts.countUnknownCode(ctx, ctx.actor.customerId);
       const applied = outcome?.applies ? outcome : null;
-      const lineFigures = stones.map((l, i) => ({ item_id: l.id, name: l.name, amount: l.pricePaise / 100, discount: (applied?.shares[i] ?? 0) / 100 }));
-      const promotion = applied ? { code: applied.discount.code, amount: applied.discountPaise / 100, label: applied.label } : null;
-      const promotionError = outcome && !outcome.applies ? { code: outcome.refusal, message: outcome.message } : null;
-      const stonesAmount = stones.reduce((sum, s) => sum + s.pricePaise, 0) / 100;
+      const quoted = {
+        lines: stones.map((l, i) => ({ item_id: l.id, name: l.name, amount: l.pricePaise / 100, discount: (applied?.shares[i] ?? 0) / 100 })),
+        stones_amount: stones.reduce((sum, s) => sum + s.pricePaise, 0) / 100,
+        promotion: applied ? { code: applied.discount.code, amount: applied.discountPaise / 100, label: applied.label } : null,
+        promotion_error: outcome && !outcome.applies ? { code: outcome.refusal, message: outcome.message } : null,
+      };
       // Shipping, the total and the GST in it depend on where the stones go: they wait for an address.
-      if (!address) {
-        return { lines: lineFigures, stones_amount: stonesAmount, promotion, promotion_error: promotionError, shipping_amount: null, zone: null, free_shipping_from: null, total_amount: null, tax_included: null };
-      }
+      if (!address) return { ...quoted, shipping_amount: null, zone: null, free_shipping_from: null, total_amount: null, tax_included: null };
       const money = priceOrder(ctx.store, stones.map((s) => s.pricePaise), toSnapshot(address).country, applied?.discountPaise ?? 0);
       const taxes = new Map((await catalog.stoneTaxes(ctx, ctx.store.id, stones.map((s) => s.id))).map((s) => [s.itemId, s]));
       const lines = billedLines(stones.map((s, i) => {
@@ -46,10 +46,7 @@ export function checkoutFlows(db: Database, { orders, catalog, addresses, custom
       // The tax is the same whichever way it splits (CGST + SGST or IGST); a shop outside India issues receipts without GST.
       const taxPaise = ctx.store.isFromIndia ? lines.reduce((sum, l) => sum + l.pricePaise - lineTax(l.pricePaise, l.rateBp, false).taxablePaise, 0) : 0;
       return {
-        lines: lineFigures,
-        stones_amount: money.stonesPaise / 100,
-        promotion,
-        promotion_error: promotionError,
+        ...quoted,
         shipping_amount: money.shippingPaise / 100, zone: money.zone,
         free_shipping_from: money.freeFromPaise === null ? null : money.freeFromPaise / 100,
         total_amount: money.totalPaise / 100, tax_included: taxPaise / 100,
